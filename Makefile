@@ -1,0 +1,188 @@
+# GrandeJDK: OpenJDK 25.0.3 + our patch series + jdk.fastserial + jdk.fastrmi
+# + libfastfabric, built into one runtime image.
+#
+#   make            build the image (build/jdk)
+#   make test       build it if needed, then run every test tier of CI
+#   make test-full  make test + the slow peer tiers that do not fit CI
+#   make help       everything else
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+.DEFAULT_GOAL := image
+.DELETE_ON_ERROR:
+
+include scripts/versions.mk
+
+# Downloads, the unpacked jtreg and ccache live outside the checkout, so a
+# fresh clone on the same machine builds incrementally.
+GRANDE_CACHE ?= $(HOME)/.cache/grandejdk
+BOOT_JDK     ?= /usr/lib/jvm/temurin-25-jdk-amd64
+JOBS         ?= $(shell nproc)
+# jtreg -conc; 2 fits this machine's 2 cores.
+TEST_CONC    ?= 2
+export GRANDE_CACHE
+
+BUILD      := $(CURDIR)/build
+SRC        := $(BUILD)/openjdk
+CONF       := grande
+CONF_DIR   := $(SRC)/build/$(CONF)
+IMAGE      := $(BUILD)/jdk
+JTREG_HOME := $(GRANDE_CACHE)/jtreg-$(JTREG_DEB_VERSION)/usr/share/jtreg
+TARBALL    := $(GRANDE_CACHE)/downloads/$(OPENJDK_ORIG_TARBALL)
+LOG        := $(BUILD)/logs
+
+# The JDK build must not inherit our make's jobserver or variables.
+JDK_MAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+            CCACHE_DIR=$(GRANDE_CACHE)/ccache CCACHE_BASEDIR=$(CURDIR) make
+
+CONFIGURE_ARGS := \
+	--with-conf-name=$(CONF) \
+	--with-boot-jdk=$(BOOT_JDK) \
+	--with-debug-level=release \
+	--with-native-debug-symbols=none \
+	--disable-warnings-as-errors \
+	--enable-ccache \
+	--with-jobs=$(JOBS) \
+	--with-zlib=system --with-giflib=system --with-libpng=system \
+	--with-libjpeg=system --with-lcms=system --with-harfbuzz=system \
+	--with-extra-cflags=-I/usr/include/PCSC \
+	--with-vendor-name=GrandeJDK \
+	--with-vendor-url=https://example.invalid/grandejdk \
+	--with-vendor-version-string=GrandeJDK-25.0.3 \
+	--with-version-pre= --with-version-opt=grande --with-version-build=9
+
+SERIES_INPUTS := $(wildcard jdk-patches/series jdk-patches/*.patch \
+                            hotspot-intrinsics/series hotspot-intrinsics/*.patch)
+
+phase = @echo "==> [$$(date +%H:%M:%S)] $(1)"
+
+.PHONY: image deps source configure jdk-images fabric-native test test-full \
+        test-grande test-serializable test-rmi test-fabric help clean
+
+# ---------------------------------------------------------------- deps ----
+
+deps: boot-jdk-check
+	$(call phase,deps: Debian packages)
+	@scripts/install-build-deps.sh
+	$(call phase,deps: OpenJDK source $(OPENJDK_DEB_VERSION))
+	@scripts/fetch-source.sh $(OPENJDK_DEB_VERSION) $(OPENJDK_ORIG_TARBALL) $(OPENJDK_ORIG_SHA256)
+	$(call phase,deps: jtreg $(JTREG_DEB_VERSION))
+	@scripts/fetch-jtreg.sh $(JTREG_DEB_VERSION)
+
+.PHONY: boot-jdk-check
+boot-jdk-check:
+	@if ! "$(BOOT_JDK)/bin/java" -version 2>&1 | grep -q 'version "25'; then \
+	    echo "Boot JDK not found: $(BOOT_JDK) must be a JDK 25 (stock Temurin 25.0.3)." >&2; \
+	    echo "Install it (package temurin-25-jdk) or pass BOOT_JDK=/path/to/jdk-25." >&2; \
+	    exit 1; \
+	fi
+
+# -------------------------------------------------------------- source ----
+
+source: $(SRC)/.grande-source
+
+$(SRC)/.grande-source: $(SERIES_INPUTS) scripts/source.sh | deps
+	$(call phase,source: build/openjdk = pristine + patch series + modules)
+	@mkdir -p $(BUILD)
+	@scripts/source.sh $(TARBALL) $(OPENJDK_ORIG_TOPDIR) $(SRC)
+	@touch $@
+
+# ----------------------------------------------------------- configure ----
+
+# Configure again only when the arguments change.
+$(BUILD)/configure.args: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CONFIGURE_ARGS)' | cmp -s - $@ || echo '$(CONFIGURE_ARGS)' > $@
+
+configure: $(CONF_DIR)/spec.gmk
+
+$(CONF_DIR)/spec.gmk: $(BUILD)/configure.args | $(SRC)/.grande-source
+	$(call phase,configure (log: build/logs/configure.log))
+	@mkdir -p $(LOG)
+	@cd $(SRC) && CCACHE_DIR=$(GRANDE_CACHE)/ccache bash configure $(CONFIGURE_ARGS) \
+	    > $(LOG)/configure.log 2>&1 || { tail -n 30 $(LOG)/configure.log; exit 1; }
+	@touch $@
+
+# --------------------------------------------------------------- image ----
+
+image: jdk-images fabric-native
+	@ln -sfn $(CONF_DIR)/images/jdk $(IMAGE)
+	@cp fabric-native/build/libfastfabric.so $(IMAGE)/lib/
+	$(call phase,image ready: build/jdk)
+	@$(IMAGE)/bin/java -version 2>&1 | sed 's/^/    /'
+
+# The JDK's own make is incremental; the filtered lines show it is alive.
+jdk-images: $(CONF_DIR)/spec.gmk $(SRC)/.grande-source
+	$(call phase,JDK make images (log: build/logs/jdk-images.log))
+	@mkdir -p $(LOG)
+	@$(JDK_MAKE) -C $(SRC) CONF=$(CONF) images > $(LOG)/jdk-images.log 2>&1 & pid=$$!; \
+	    tail -n +1 -F --pid=$$pid $(LOG)/jdk-images.log 2>/dev/null \
+	        | grep --line-buffered -E '^(Compiling|Creating|Building|Finished|Updating|Linking|Optimizing)' \
+	        | while IFS= read -r line; do echo "    [$$(date +%H:%M:%S)] $$line"; done; \
+	    wait $$pid || { echo "JDK build failed; last lines of build/logs/jdk-images.log:" >&2; \
+	                    tail -n 40 $(LOG)/jdk-images.log >&2; exit 1; }
+
+fabric-native:
+	$(call phase,fabric-native: libfastfabric)
+	@$(MAKE) --no-print-directory -C fabric-native
+
+# ---------------------------------------------------------------- test ----
+
+RESULTS := $(BUILD)/test-results
+JTREG   := JTREG_JAVA=$(BOOT_JDK)/bin/java \
+           scripts/run-jtreg.sh $(JTREG_HOME) $(IMAGE) $(RESULTS) $(TEST_CONC)
+
+# The tiers CI runs, and the ones that only `make test-full` adds.
+TEST_TIERS      := grande serializable rmi fabric
+TEST_FULL_TIERS := $(TEST_TIERS)
+
+# Every tier runs even when an earlier one fails; the summary decides.
+test: image
+	@rm -f $(RESULTS)/*.summary
+	@$(MAKE) --no-print-directory -k $(addprefix test-,$(TEST_TIERS)) || true
+	@scripts/test-summary.sh $(RESULTS) $(TEST_TIERS)
+
+test-full: image
+	@rm -f $(RESULTS)/*.summary
+	@$(MAKE) --no-print-directory -k $(addprefix test-,$(TEST_FULL_TIERS)) || true
+	@scripts/test-summary.sh $(RESULTS) $(TEST_FULL_TIERS)
+
+# Our own tests (test/TEST.ROOT).
+test-grande:
+	$(call phase,jtreg: GrandeJDK tests (test/))
+	@$(JTREG) grande -e:GRANDE_REPO=$(CURDIR) -e:GRANDE_SOURCE=$(SRC) $(CURDIR)/test
+
+# Peer suites from the JDK's own test tree, with its ProblemList.
+PEER_ARGS := -exclude:$(SRC)/test/jdk/ProblemList.txt
+
+test-serializable:
+	$(call phase,jtreg: JDK peer suite java/io/Serializable)
+	@$(JTREG) serializable $(PEER_ARGS) $(SRC)/test/jdk/java/io/Serializable
+
+test-rmi:
+	$(call phase,jtreg: JDK peer suites java/rmi sun/rmi)
+	@$(JTREG) rmi $(PEER_ARGS) $(SRC)/test/jdk/java/rmi $(SRC)/test/jdk/sun/rmi
+
+test-fabric:
+	$(call phase,fabric-native C tests)
+	@mkdir -p $(RESULTS)
+	@status=0; FI_TCP_IFACE=lo $(MAKE) --no-print-directory -C fabric-native test 2>&1 \
+	    | tee $(RESULTS)/fabric.log || status=$$?; \
+	awk '/^fabric-native: [0-9]+ passed, [0-9]+ failed/ { p += $$2; f += $$4 } \
+	     END { printf "%d passed, %d failed\n", p, f }' $(RESULTS)/fabric.log > $(RESULTS)/fabric.summary; \
+	exit $$status
+
+# -------------------------------------------------------------- helpers ----
+
+help:
+	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
+	@echo 'Other targets:'
+	@echo '  deps source configure   the build phases, one at a time'
+	@echo '  test-grande test-serializable test-rmi test-fabric   one test tier'
+	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'
+	@echo 'Variables: GRANDE_CACHE BOOT_JDK JOBS TEST_CONC'
+
+clean:
+	rm -rf $(BUILD)
+
+FORCE:

@@ -1,0 +1,14 @@
+# Pinned inputs of the build. Changing a version here means re-measuring the
+# build and the peer suites (see README.md).
+
+# OpenJDK source: Debian trixie's openjdk-25 source package. Only the orig
+# tarball is used; its sha256 was recorded when it was first fetched.
+OPENJDK_DEB_VERSION  := 25.0.3+9-2~deb13u1
+OPENJDK_ORIG_TARBALL := openjdk-25_25.0.3+9.orig.tar.xz
+OPENJDK_ORIG_SHA256  := 2dd6c441b49705480db1ebfcd03f43d5dcb7f1d4290e98c1fa6eeefae50cfa07
+OPENJDK_ORIG_TOPDIR  := openjdk-25-25.0.3+9
+
+# jtreg 8 (the JDK 25 test tree requires 8+2): Debian trixie's jtreg8, which
+# bundles JT Harness, asmtools, jcommander, TestNG and the JUnit 5 console
+# (with hamcrest) in its lib/.
+JTREG_DEB_VERSION    := 8.1+1+ds1-1~deb13u1

@@ -1,0 +1,133 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
+ * @test
+ * @summary Every patch in jdk-patches/series and hotspot-intrinsics/series
+ *          has its what/why/tested header and applies, in order, to the
+ *          pristine OpenJDK source; build/openjdk holds exactly that series.
+ * @run main PatchSeriesApply
+ */
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+public class PatchSeriesApply {
+
+    static final List<String> SERIES_DIRS = List.of("jdk-patches", "hotspot-intrinsics");
+
+    public static void main(String[] args) throws Exception {
+        Path repo = Path.of(env("GRANDE_REPO"));
+        Path source = Path.of(env("GRANDE_SOURCE"));
+
+        List<String> entries = new ArrayList<>();
+        for (String dir : SERIES_DIRS) {
+            for (String line : Files.readAllLines(repo.resolve(dir).resolve("series"))) {
+                String name = line.strip();
+                if (!name.isEmpty() && !name.startsWith("#")) {
+                    entries.add(dir + "/" + name);
+                }
+            }
+        }
+        System.out.println("series: " + entries);
+
+        for (String entry : entries) {
+            checkHeader(entry, Files.readString(repo.resolve(entry)));
+        }
+
+        // Apply the whole series to the pristine tree in a scratch index, so
+        // the check neither touches build/openjdk nor needs a second copy.
+        Path index = Files.createTempFile("pristine-index", "");
+        try {
+            Map<String, String> env = Map.of("GIT_INDEX_FILE", index.toString());
+            git(source, env, "read-tree", "pristine");
+            for (String entry : entries) {
+                String patch = repo.resolve(entry).toString();
+                Result r = git(source, env, "apply", "--cached", "--check", patch);
+                if (r.exit != 0) {
+                    throw new AssertionError(entry + " does not apply to pristine + the "
+                            + "patches before it:\n" + r.output);
+                }
+                git(source, env, "apply", "--cached", patch).require();
+                System.out.println("applies: " + entry);
+            }
+        } finally {
+            Files.deleteIfExists(index);
+        }
+
+        // The tree that was built is the series, in the same order.
+        List<String> applied = git(source, Map.of(), "log", "--reverse", "--format=%s",
+                                   "pristine..HEAD").require().lines().toList();
+        if (!applied.equals(entries)) {
+            throw new AssertionError("build/openjdk was built from " + applied
+                    + ", not from the current series " + entries + " (run: make source)");
+        }
+    }
+
+    static void checkHeader(String entry, String text) {
+        int diff = text.indexOf("diff --git ");
+        if (diff < 0) {
+            throw new AssertionError(entry + " contains no diff");
+        }
+        String header = text.substring(0, diff);
+        for (String key : List.of("What:", "Why:", "Tested:")) {
+            int at = header.indexOf(key);
+            if (at < 0) {
+                throw new AssertionError(entry + ": header lacks '" + key + "'");
+            }
+            String first = header.substring(at + key.length()).strip();
+            if (first.isEmpty() || first.startsWith("(")) {
+                throw new AssertionError(entry + ": header's '" + key + "' is not filled in");
+            }
+        }
+    }
+
+    record Result(int exit, String output) {
+        String require() {
+            if (exit != 0) {
+                throw new AssertionError("git failed (" + exit + "):\n" + output);
+            }
+            return output;
+        }
+    }
+
+    static Result git(Path dir, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Result(p.waitFor(), out);
+    }
+
+    static String env(String name) {
+        String value = System.getenv(name);
+        if (value == null || value.isEmpty()) {
+            throw new IllegalStateException(name + " is not set; run this test with ");
+        }
+        return value;
+    }
+}
