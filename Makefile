@@ -79,9 +79,9 @@ boot-jdk-check:
 
 # -------------------------------------------------------------- source ----
 
-source: $(SRC)/.grande-source
+source: $(BUILD)/source.stamp
 
-$(SRC)/.grande-source: $(SERIES_INPUTS) scripts/source.sh | deps
+$(BUILD)/source.stamp: $(SERIES_INPUTS) scripts/source.sh | deps
 	$(call phase,source: build/openjdk = pristine + patch series + modules)
 	@mkdir -p $(BUILD)
 	@scripts/source.sh $(TARBALL) $(OPENJDK_ORIG_TOPDIR) $(SRC)
@@ -96,7 +96,7 @@ $(BUILD)/configure.args: FORCE
 
 configure: $(CONF_DIR)/spec.gmk
 
-$(CONF_DIR)/spec.gmk: $(BUILD)/configure.args | $(SRC)/.grande-source
+$(CONF_DIR)/spec.gmk: $(BUILD)/configure.args | $(BUILD)/source.stamp
 	$(call phase,configure (log: build/logs/configure.log))
 	@mkdir -p $(LOG)
 	@cd $(SRC) && CCACHE_DIR=$(GRANDE_CACHE)/ccache bash configure $(CONFIGURE_ARGS) \
@@ -112,7 +112,7 @@ image: jdk-images fabric-native
 	@$(IMAGE)/bin/java -version 2>&1 | sed 's/^/    /'
 
 # The JDK's own make is incremental; the filtered lines show it is alive.
-jdk-images: $(CONF_DIR)/spec.gmk $(SRC)/.grande-source
+jdk-images: $(CONF_DIR)/spec.gmk $(BUILD)/source.stamp
 	$(call phase,JDK make images (log: build/logs/jdk-images.log))
 	@mkdir -p $(LOG)
 	@$(JDK_MAKE) -C $(SRC) CONF=$(CONF) images > $(LOG)/jdk-images.log 2>&1 & pid=$$!; \

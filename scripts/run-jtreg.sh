@@ -19,7 +19,7 @@ mkdir -p "$out"
 # `make test` does; -ignore:quiet leaves @ignore'd tests out of the counts.
 JTREG_JAVA=${JTREG_JAVA:-java} "$jtreg_home/bin/jtreg" \
     -jdk:"$image" -conc:"$conc" -automatic -ignore:quiet \
-    -timeoutFactor:4 -retain:fail,error -noreport:none \
+    -timeoutFactor:4 -retain:fail,error \
     -verbose:summary -w:"$out/work" -r:"$out/report" \
     "$@" > "$out/jtreg.log" 2>&1
 status=$?
