@@ -33,7 +33,7 @@ LOG        := $(BUILD)/logs
 
 # The JDK build must not inherit our make's jobserver or variables.
 JDK_MAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-            CCACHE_DIR=$(GRANDE_CACHE)/ccache CCACHE_BASEDIR=$(CURDIR) make
+            CCACHE_DIR=$(GRANDE_CACHE)/ccache make
 
 CONFIGURE_ARGS := \
 	--with-conf-name=$(CONF) \

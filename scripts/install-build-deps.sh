@@ -13,8 +13,8 @@ packages=(
     zlib1g-dev libpcsclite-dev libharfbuzz-dev
     # fabric-native
     libfabric-dev libibverbs-dev
-    # source and jtreg fetching (scripts/trixie-apt.sh)
-    dpkg-dev xz-utils
+    # unpacking the OpenJDK orig tarball
+    xz-utils
 )
 
 missing=()
