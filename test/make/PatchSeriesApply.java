@@ -22,24 +22,26 @@
  * @summary Every patch in jdk-patches/series and hotspot-intrinsics/series
  *          has its what/why/tested header and applies, in order, to the
  *          pristine OpenJDK source; build/openjdk holds exactly that series.
+ * @library /lib
  * @run main PatchSeriesApply
  */
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import grande.test.Command;
+import static grande.test.Checks.requiredEnv;
+
 public class PatchSeriesApply {
 
     static final List<String> SERIES_DIRS = List.of("jdk-patches", "hotspot-intrinsics");
 
     public static void main(String[] args) throws Exception {
-        Path repo = Path.of(env("GRANDE_REPO"));
-        Path source = Path.of(env("GRANDE_SOURCE"));
+        Path repo = Path.of(requiredEnv("GRANDE_REPO"));
+        Path source = Path.of(requiredEnv("GRANDE_SOURCE"));
 
         List<String> entries = new ArrayList<>();
         for (String dir : SERIES_DIRS) {
@@ -64,10 +66,10 @@ public class PatchSeriesApply {
             git(source, env, "read-tree", "pristine");
             for (String entry : entries) {
                 String patch = repo.resolve(entry).toString();
-                Result r = git(source, env, "apply", "--cached", "--check", patch);
-                if (r.exit != 0) {
+                Command.Result r = git(source, env, "apply", "--cached", "--check", patch);
+                if (r.exit() != 0) {
                     throw new AssertionError(entry + " does not apply to pristine + the "
-                            + "patches before it:\n" + r.output);
+                            + "patches before it:\n" + r.output());
                 }
                 git(source, env, "apply", "--cached", patch).require();
                 System.out.println("applies: " + entry);
@@ -103,31 +105,10 @@ public class PatchSeriesApply {
         }
     }
 
-    record Result(int exit, String output) {
-        String require() {
-            if (exit != 0) {
-                throw new AssertionError("git failed (" + exit + "):\n" + output);
-            }
-            return output;
-        }
-    }
-
-    static Result git(Path dir, Map<String, String> env, String... args)
-            throws IOException, InterruptedException {
+    static Command.Result git(Path dir, Map<String, String> env, String... args)
+            throws Exception {
         List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Result(p.waitFor(), out);
-    }
-
-    static String env(String name) {
-        String value = System.getenv(name);
-        if (value == null || value.isEmpty()) {
-            throw new IllegalStateException(name + " is not set; run this test with ");
-        }
-        return value;
+        return Command.run(null, env, cmd);
     }
 }

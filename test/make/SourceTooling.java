@@ -24,16 +24,22 @@
  *          a patch that does not apply stops the build and is named, edits
  *          in the tree are never thrown away, and new/refresh turn edits
  *          into patch files that source.sh accepts as they are.
+ * @library /lib
  * @run main SourceTooling
  */
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+
+import grande.test.Command;
+import grande.test.Command.Result;
+import static grande.test.Checks.expect;
+import static grande.test.Checks.expectEquals;
+import static grande.test.Checks.requiredEnv;
 
 public class SourceTooling {
 
@@ -44,7 +50,7 @@ public class SourceTooling {
     static Path tree;
 
     public static void main(String[] args) throws Exception {
-        scripts = Path.of(env("GRANDE_REPO")).resolve("scripts");
+        scripts = Path.of(requiredEnv("GRANDE_REPO")).resolve("scripts");
         work = Files.createTempDirectory(Path.of("."), "source-tooling").toAbsolutePath();
         fakeRepo = work.resolve("repo");
         tree = work.resolve("openjdk");
@@ -53,7 +59,8 @@ public class SourceTooling {
         Path top = Files.createDirectories(work.resolve("upstream/openjdk-x/src/java.base"));
         Files.writeString(top.resolve("Hello.java"), "class Hello {\n}\n");
         tarball = work.resolve("openjdk-x.tar.xz");
-        run(work.resolve("upstream"), Map.of(), "tar", "-cJf", tarball.toString(), "openjdk-x")
+        Command.run(work.resolve("upstream"), Map.of(),
+                    List.of("tar", "-cJf", tarball.toString(), "openjdk-x"))
                 .require();
         for (String d : List.of("jdk-patches", "hotspot-intrinsics", "jdk-module",
                                 "rmi-replacement")) {
@@ -88,7 +95,7 @@ public class SourceTooling {
                      tree.resolve("src/jdk.fastrmi").toRealPath(),
                      "src/jdk.fastrmi links to rmi-replacement");
         expect(git("status", "--porcelain").require().isBlank(),
-               "the module links are not untracked changes:\n" + first.output);
+               "the module links are not untracked changes:\n" + first.output());
 
         // 2. Nothing changed: the tree is left alone.
         String head = git("rev-parse", "HEAD").require().strip();
@@ -121,8 +128,8 @@ public class SourceTooling {
         // 5. Uncommitted edits stop source.sh and survive it.
         Files.writeString(tree.resolve("src/java.base/Hello.java"), "class Hello { int lost; }\n");
         Result dirty = source();
-        expect(dirty.exit != 0 && dirty.output.contains("uncommitted edits"),
-               "source.sh refuses a tree with edits:\n" + dirty.output);
+        expect(dirty.exit() != 0 && dirty.output().contains("uncommitted edits"),
+               "source.sh refuses a tree with edits:\n" + dirty.output());
         expectEquals("class Hello { int lost; }\n", hello(), "the edit survives");
         git("checkout", ".").require();
 
@@ -143,14 +150,14 @@ public class SourceTooling {
         Files.writeString(fakeRepo.resolve("jdk-patches/series"),
                           "0001-greet.patch\n0002-stale.patch\n");
         Result stale = source();
-        expect(stale.exit != 0 && stale.output.contains("jdk-patches/0002-stale.patch"),
-               "a patch that does not apply is named:\n" + stale.output);
+        expect(stale.exit() != 0 && stale.output().contains("jdk-patches/0002-stale.patch"),
+               "a patch that does not apply is named:\n" + stale.output());
 
         // 7. A series naming a missing file is an error that names it.
         Files.writeString(fakeRepo.resolve("jdk-patches/series"), "0003-missing.patch\n");
         Result missing = source();
-        expect(missing.exit != 0 && missing.output.contains("0003-missing.patch"),
-               "a missing patch is named:\n" + missing.output);
+        expect(missing.exit() != 0 && missing.output().contains("0003-missing.patch"),
+               "a missing patch is named:\n" + missing.output());
 
         // 8. Back to a good series: the tree is rebuilt from pristine.
         Files.writeString(fakeRepo.resolve("jdk-patches/series"), "0001-greet.patch\n");
@@ -171,59 +178,21 @@ public class SourceTooling {
     }
 
     static Result source() throws Exception {
-        return run(work, Map.of("GRANDE_REPO", fakeRepo.toString()), "bash",
-                   scripts.resolve("source.sh").toString(), tarball.toString(),
-                   "openjdk-x", tree.toString());
+        return Command.run(work, Map.of("GRANDE_REPO", fakeRepo.toString()),
+                List.of("bash", scripts.resolve("source.sh").toString(), tarball.toString(),
+                        "openjdk-x", tree.toString()));
     }
 
     static Result patches(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", scripts.resolve("patches.sh").toString()));
         cmd.addAll(List.of(args));
-        return run(work, Map.of("GRANDE_REPO", fakeRepo.toString(),
-                                "GRANDE_SOURCE", tree.toString()), cmd.toArray(String[]::new));
+        return Command.run(work, Map.of("GRANDE_REPO", fakeRepo.toString(),
+                                        "GRANDE_SOURCE", tree.toString()), cmd);
     }
 
     static Result git(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("git", "-C", tree.toString()));
         cmd.addAll(List.of(args));
-        return run(work, Map.of(), cmd.toArray(String[]::new));
-    }
-
-    record Result(int exit, String output) {
-        String require() {
-            if (exit != 0) {
-                throw new AssertionError("command failed (" + exit + "):\n" + output);
-            }
-            return output;
-        }
-    }
-
-    static Result run(Path dir, Map<String, String> env, String... cmd)
-            throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
-                .redirectErrorStream(true);
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Result(p.waitFor(), out);
-    }
-
-    static void expect(boolean ok, String what) {
-        if (!ok) {
-            throw new AssertionError("expected: " + what);
-        }
-        System.out.println("ok: " + what.lines().findFirst().orElse(what));
-    }
-
-    static void expectEquals(Object expected, Object actual, String what) {
-        expect(expected.equals(actual), what + ": expected " + expected + ", got " + actual);
-    }
-
-    static String env(String name) {
-        String value = System.getenv(name);
-        if (value == null || value.isEmpty()) {
-            throw new IllegalStateException(name + " is not set; run this test with ");
-        }
-        return value;
+        return Command.run(work, Map.of(), cmd);
     }
 }

@@ -22,10 +22,10 @@
  * @summary The image under test is GrandeJDK 25.0.3: it names itself, holds
  *          the modules jdk.fastserial and jdk.fastrmi, and ships a working
  *          libfastfabric.
+ * @library /lib
  * @run main/othervm --enable-native-access=ALL-UNNAMED ImageIdentity
  */
 
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -34,12 +34,15 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+
+import grande.test.Command;
+import static grande.test.Checks.expect;
 
 public class ImageIdentity {
 
@@ -130,21 +133,10 @@ public class ImageIdentity {
                 .collect(Collectors.toSet());
     }
 
-    static String run(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new java.util.ArrayList<>();
+    static String run(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>();
         cmd.add(JAVA_HOME.resolve("bin").resolve("java").toString());
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        int exit = p.waitFor();
-        expect(exit == 0, String.join(" ", cmd) + " exits 0, got " + exit + ":\n" + out);
-        return out;
-    }
-
-    static void expect(boolean ok, String what) {
-        if (!ok) {
-            throw new AssertionError("expected: " + what);
-        }
-        System.out.println("ok: " + what.lines().findFirst().orElse(what));
+        return Command.run(cmd.toArray(String[]::new)).require();
     }
 }

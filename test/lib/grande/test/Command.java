@@ -1,0 +1,64 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package grande.test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs an external command to completion and keeps its exit code and its
+ * output (stdout and stderr merged, in order).
+ */
+public final class Command {
+
+    /** What a command did: its exit code and its merged output. */
+    public record Result(int exit, String output) {
+        /** The output, or an AssertionError naming the exit code. */
+        public String require() {
+            if (exit != 0) {
+                throw new AssertionError("command failed (exit " + exit + "):\n" + output);
+            }
+            return output;
+        }
+    }
+
+    private Command() { }
+
+    /** Runs cmd in dir with env added to this process's environment. */
+    public static Result run(Path dir, Map<String, String> env, List<String> cmd)
+            throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Result(p.waitFor(), out);
+    }
+
+    /** Runs cmd in the current directory with this process's environment. */
+    public static Result run(String... cmd) throws IOException, InterruptedException {
+        return run(null, Map.of(), List.of(cmd));
+    }
+}
