@@ -2,8 +2,7 @@
 # + libfastfabric, built into one runtime image.
 #
 #   make            build the image (build/jdk)
-#   make test       build it if needed, then run every test tier of CI
-#   make test-full  make test + the slow peer tiers that do not fit CI
+#   make test       build it if needed, then run every test tier
 #   make help       everything else
 
 SHELL := /bin/bash
@@ -56,7 +55,7 @@ SERIES_INPUTS := $(wildcard jdk-patches/series jdk-patches/*.patch \
 
 phase = @echo "==> [$$(date +%H:%M:%S)] $(1)"
 
-.PHONY: image deps source configure jdk-images fabric-native test test-full \
+.PHONY: image deps source configure jdk-images fabric-native test \
         test-grande test-serializable test-rmi test-fabric help clean
 
 # ---------------------------------------------------------------- deps ----
@@ -132,20 +131,14 @@ RESULTS := $(BUILD)/test-results
 JTREG   := JTREG_JAVA=$(BOOT_JDK)/bin/java \
            scripts/run-jtreg.sh $(JTREG_HOME) $(IMAGE) $(RESULTS) $(TEST_CONC)
 
-# The tiers CI runs, and the ones that only `make test-full` adds.
-TEST_TIERS      := grande serializable rmi fabric
-TEST_FULL_TIERS := $(TEST_TIERS)
+# The tiers `make test` runs; together about 7 minutes on a built image.
+TEST_TIERS := grande serializable rmi fabric
 
 # Every tier runs even when an earlier one fails; the summary decides.
 test: image
 	@rm -f $(RESULTS)/*.summary
 	@$(MAKE) --no-print-directory -k $(addprefix test-,$(TEST_TIERS)) || true
 	@scripts/test-summary.sh $(RESULTS) $(TEST_TIERS)
-
-test-full: image
-	@rm -f $(RESULTS)/*.summary
-	@$(MAKE) --no-print-directory -k $(addprefix test-,$(TEST_FULL_TIERS)) || true
-	@scripts/test-summary.sh $(RESULTS) $(TEST_FULL_TIERS)
 
 # Our own tests (test/TEST.ROOT).
 test-grande:
