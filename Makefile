@@ -46,7 +46,6 @@ CONFIGURE_ARGS := \
 	--with-libjpeg=system --with-lcms=system --with-harfbuzz=system \
 	--with-extra-cflags=-I/usr/include/PCSC \
 	--with-vendor-name=GrandeJDK \
-	--with-vendor-url=https://example.invalid/grandejdk \
 	--with-vendor-version-string=GrandeJDK-25.0.3 \
 	--with-version-pre= --with-version-opt=grande --with-version-build=9
 
