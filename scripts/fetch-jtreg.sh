@@ -26,7 +26,7 @@ echo "jtreg: fetching jtreg8 $version from Debian trixie"
 "$here/trixie-apt.sh" update -q >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && "$here/trixie-apt.sh" download -q "jtreg8=$version")
+(cd "$work" && "$here/trixie-apt.sh" download -qq "jtreg8=$version")
 rm -rf "$dest"
 dpkg -x "$work"/jtreg8_*.deb "$dest"
 complete || { echo "jtreg: $home/lib lacks one of: $needed" >&2; exit 1; }
