@@ -55,7 +55,8 @@ link_modules() {
     echo "source: linked jdk-module -> src/jdk.fastserial, rmi-replacement -> src/jdk.fastrmi"
 }
 
-if [ ! -d "$dest/.git" ]; then
+# A tree without the pristine tag (an unpack cut short) is started again.
+if ! { [ -d "$dest/.git" ] && git_q rev-parse -q --verify refs/tags/pristine >/dev/null; }; then
     echo "source: unpacking $(basename "$tarball") into $dest"
     rm -rf "$dest" "$dest.tmp"
     mkdir -p "$dest.tmp"
