@@ -56,7 +56,7 @@ link_modules() {
 }
 
 # A tree without the pristine tag (an unpack cut short) is started again.
-if ! { [ -d "$dest/.git" ] && git_q rev-parse -q --verify refs/tags/pristine >/dev/null; }; then
+if ! { [ -d "$dest/.git" ] && git_q rev-parse -q --verify refs/tags/pristine >/dev/null 2>&1; }; then
     echo "source: unpacking $(basename "$tarball") into $dest"
     rm -rf "$dest" "$dest.tmp"
     mkdir -p "$dest.tmp"
