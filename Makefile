@@ -20,6 +20,7 @@ JOBS         ?= $(shell nproc)
 # jtreg -conc; 2 fits this machine's 2 cores.
 TEST_CONC    ?= 2
 export GRANDE_CACHE
+export CCACHE_DIR := $(GRANDE_CACHE)/ccache
 
 BUILD      := $(CURDIR)/build
 SRC        := $(BUILD)/openjdk
@@ -31,8 +32,7 @@ TARBALL    := $(GRANDE_CACHE)/downloads/$(OPENJDK_ORIG_TARBALL)
 LOG        := $(BUILD)/logs
 
 # The JDK build must not inherit our make's jobserver or variables.
-JDK_MAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-            CCACHE_DIR=$(GRANDE_CACHE)/ccache make
+JDK_MAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make
 
 CONFIGURE_ARGS := \
 	--with-conf-name=$(CONF) \
@@ -97,7 +97,7 @@ configure: $(CONF_DIR)/spec.gmk
 $(CONF_DIR)/spec.gmk: $(BUILD)/configure.args | $(BUILD)/source.stamp
 	$(call phase,configure (log: build/logs/configure.log))
 	@mkdir -p $(LOG)
-	@cd $(SRC) && CCACHE_DIR=$(GRANDE_CACHE)/ccache bash configure $(CONFIGURE_ARGS) \
+	@cd $(SRC) && bash configure $(CONFIGURE_ARGS) \
 	    > $(LOG)/configure.log 2>&1 || { tail -n 30 $(LOG)/configure.log; exit 1; }
 	@touch $@
 
