@@ -142,7 +142,8 @@ test: image
 # Our own tests (test/TEST.ROOT).
 test-grande:
 	$(call phase,jtreg: GrandeJDK tests (test/))
-	@$(JTREG) grande -e:GRANDE_REPO=$(CURDIR) -e:GRANDE_SOURCE=$(SRC) $(CURDIR)/test
+	@$(JTREG) grande -e:GRANDE_REPO=$(CURDIR) -e:GRANDE_SOURCE=$(SRC) \
+	    -e:GRANDE_STOCK_JDK=$(BOOT_JDK) $(CURDIR)/test
 
 # Peer suites from the JDK's own test tree, with its ProblemList.
 PEER_ARGS := -exclude:$(SRC)/test/jdk/ProblemList.txt
@@ -164,6 +165,25 @@ test-fabric:
 	     END { printf "%d passed, %d failed\n", p, f }' $(RESULTS)/fabric.log > $(RESULTS)/fabric.summary; \
 	exit $$status
 
+# --------------------------------------------------------------- bench ----
+
+# JMH options of every bench run. The default takes bench-vm about 12 min
+# on 2 cores; a smoke run: BENCH_OPTS='-f 1 -wi 1 -i 1 -w 200ms -r 200ms'.
+BENCH_OPTS ?= -f 1 -wi 3 -w 1s -i 5 -r 1s
+BENCH_RUN  := IMAGE=$(IMAGE) STOCK_JDK=$(BOOT_JDK) BENCH_OUT=$(BUILD)/bench \
+              M2_REPO=$(GRANDE_CACHE)/m2 BENCH_OPTS='$(BENCH_OPTS)' bench/scripts/run.sh
+
+.PHONY: bench bench-vm
+
+# Every benchmark area (bench/README.md); results and reports in build/bench/.
+bench: bench-vm
+
+# VM-level serialization support: every vm benchmark on the image, the
+# stream benchmarks (plain JDK API) on stock too; report build/bench/vm-report.md.
+bench-vm: image
+	$(call phase,bench-vm: JMH on the image and on stock (results: build/bench/vm-*))
+	@$(BENCH_RUN) vm 'org\.grandejdk\.bench\.vm\.' 'org\.grandejdk\.bench\.vm\.StreamArrayBench\.'
+
 # -------------------------------------------------------------- helpers ----
 
 help:
@@ -171,6 +191,7 @@ help:
 	@echo 'Other targets:'
 	@echo '  deps source configure   the build phases, one at a time'
 	@echo '  test-grande test-serializable test-rmi test-fabric   one test tier'
+	@echo '  bench bench-vm          JMH benchmarks, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
 	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'
 	@echo 'Variables: GRANDE_CACHE BOOT_JDK JOBS TEST_CONC'
 

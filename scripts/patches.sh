@@ -60,6 +60,40 @@ stage_edits() {
     return 0
 }
 
+fold_in_place() { # COMMIT
+    # Fold the staged edits into COMMIT and carry them through the later
+    # commits without checking anything out, so no file's mtime changes and
+    # the next build recompiles only what was edited. (A rebase would touch
+    # every file of the later patches: vmIntrinsics.hpp alone costs a full
+    # libjvm recompile.) Fails, changing nothing, if a later commit touches
+    # an edited file; the caller then rebases.
+    local target=$1 edited later c tree parent index f entry
+    edited=$(git_q diff --cached --name-only)
+    later=$(git_q diff --name-only "$target" HEAD)
+    for f in $edited; do
+        grep -qxF "$f" <<< "$later" && return 1
+    done
+    index=$(mktemp)
+    parent=$(git_q rev-parse "$target^")
+    for c in $(git_q rev-list --reverse "$target^..HEAD"); do
+        GIT_INDEX_FILE=$index git_q read-tree "$c"
+        for f in $edited; do
+            entry=$(git_q ls-files --stage -- "$f")
+            if [ -n "$entry" ]; then
+                GIT_INDEX_FILE=$index git_q update-index --add --cacheinfo \
+                    "$(awk '{print $1}' <<< "$entry"),$(awk '{print $2}' <<< "$entry"),$f"
+            else
+                GIT_INDEX_FILE=$index git_q update-index --force-remove -- "$f"
+            fi
+        done
+        tree=$(GIT_INDEX_FILE=$index git_q write-tree)
+        parent=$(git_q log -1 --format=%B "$c" | git_q commit-tree "$tree" -p "$parent")
+    done
+    rm -f "$index"
+    git_q update-ref HEAD "$parent"
+    git_q reset -q
+}
+
 cmd=${1:-}
 case "$cmd" in
     list)
@@ -95,10 +129,12 @@ EOF
         commit=$(patch_commit "$name")
         [ -n "$commit" ] || die "$name is not applied in $src (run: make source)"
         stage_edits
-        git_q commit -q --no-verify --fixup="$commit"
-        if ! GIT_SEQUENCE_EDITOR=true git_q rebase -q -i --autosquash "$commit^" >/dev/null; then
-            git_q rebase --abort || true
-            die "the edits conflict with a later patch; fold them in by hand (git rebase -i in $src)"
+        if ! fold_in_place "$commit"; then
+            git_q commit -q --no-verify --fixup="$commit"
+            if ! GIT_SEQUENCE_EDITOR=true git_q rebase -q -i --autosquash "$commit^" >/dev/null; then
+                git_q rebase --abort || true
+                die "the edits conflict with a later patch; fold them in by hand (git rebase -i in $src)"
+            fi
         fi
         header=$(mktemp)
         header_of "$repo/$name" > "$header"

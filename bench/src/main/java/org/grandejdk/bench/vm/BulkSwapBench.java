@@ -1,0 +1,141 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.vm;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Reference bandwidths for {@link StreamArrayBench}: converting a double[n]
+ * (default 5000, 40000 bytes) to and from big-endian bytes outside any
+ * stream, one direction per operation.
+ *
+ * <ul>
+ * <li>{@code bufferPutBE}/{@code bufferGetBE}: the JDK's bulk byte-swapping
+ *     copy, {@code ByteBuffer.asDoubleBuffer().put(double[])} and
+ *     {@code get(double[])} on a big-endian heap buffer;
+ * <li>{@code loopPutBE}/{@code loopGetBE}: element by element,
+ *     {@code doubleToLongBits} and a big-endian long store - the algorithm
+ *     of stock ObjectOutputStream's block-data writer (and back);
+ * <li>{@code arraycopy}: System.arraycopy of the same bytes, no conversion:
+ *     the memory bandwidth floor.
+ * </ul>
+ *
+ * <p>Plain JDK API, so it also runs on stock, but the bench-vm target runs
+ * it on the image only.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+// A fixed heap on both JVMs; JMH 1.37 calls sun.misc.Unsafe, which JDK 25
+// warns about unless allowed.
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g",
+                                   "--sun-misc-unsafe-memory-access=allow"})
+public class BulkSwapBench {
+
+    private static final VarHandle LONG_BE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+    @Param({"5000"})
+    int n;
+
+    double[] doubles;
+    double[] back;
+    byte[] bytes;
+    byte[] bytesCopy;
+    /** A big-endian double view of {@link #bytes}. */
+    DoubleBuffer view;
+
+    @Setup
+    public void setup() {
+        Random r = new Random(42);
+        doubles = new double[n];
+        for (int i = 0; i < n; i++) {
+            doubles[i] = (r.nextDouble() - 0.5) * 1e12;
+        }
+        back = new double[n];
+        bytes = new byte[n * Double.BYTES];
+        bytesCopy = new byte[n * Double.BYTES];
+        view = ByteBuffer.wrap(bytes).order(ByteOrder.BIG_ENDIAN).asDoubleBuffer();
+
+        // The two conversions must agree with each other and with the stream format.
+        bufferPutBE();
+        byte[] viaBuffer = bytes.clone();
+        Arrays.fill(bytes, (byte) 0);
+        loopPutBE();
+        check(Arrays.equals(viaBuffer, bytes), "bufferPutBE and loopPutBE wrote different bytes");
+        check((long) LONG_BE.get(bytes, 0) == Double.doubleToLongBits(doubles[0]), "not big-endian");
+        bufferGetBE();
+        check(Arrays.equals(back, doubles), "bufferGetBE did not read back the doubles");
+        Arrays.fill(back, 0);
+        loopGetBE();
+        check(Arrays.equals(back, doubles), "loopGetBE did not read back the doubles");
+        arraycopy();
+        check(Arrays.equals(bytesCopy, bytes), "arraycopy");
+    }
+
+    static void check(boolean ok, String what) {
+        if (!ok) {
+            throw new IllegalStateException("BulkSwapBench: " + what);
+        }
+    }
+
+    @Benchmark
+    public byte[] bufferPutBE() {
+        view.put(0, doubles);
+        return bytes;
+    }
+
+    @Benchmark
+    public double[] bufferGetBE() {
+        view.get(0, back);
+        return back;
+    }
+
+    @Benchmark
+    public byte[] loopPutBE() {
+        double[] d = doubles;
+        byte[] b = bytes;
+        for (int i = 0; i < d.length; i++) {
+            LONG_BE.set(b, i << 3, Double.doubleToLongBits(d[i]));
+        }
+        return b;
+    }
+
+    @Benchmark
+    public double[] loopGetBE() {
+        double[] d = back;
+        byte[] b = bytes;
+        for (int i = 0; i < d.length; i++) {
+            d[i] = Double.longBitsToDouble((long) LONG_BE.get(b, i << 3));
+        }
+        return d;
+    }
+
+    @Benchmark
+    public byte[] arraycopy() {
+        System.arraycopy(bytes, 0, bytesCopy, 0, bytes.length);
+        return bytesCopy;
+    }
+}
