@@ -61,35 +61,36 @@ stage_edits() {
 }
 
 fold_in_place() { # COMMIT
-    # Fold the staged edits into COMMIT and carry them through the later
-    # commits without checking anything out, so no file's mtime changes and
-    # the next build recompiles only what was edited. (A rebase would touch
-    # every file of the later patches: vmIntrinsics.hpp alone costs a full
-    # libjvm recompile.) Fails, changing nothing, if a later commit touches
-    # an edited file; the caller then rebases.
-    local target=$1 edited later c tree parent index f entry
-    edited=$(git_q diff --cached --name-only)
-    later=$(git_q diff --name-only "$target" HEAD)
-    for f in $edited; do
-        grep -qxF "$f" <<< "$later" && return 1
-    done
-    index=$(mktemp)
+    # Fold the staged edits into COMMIT and replay the later commits on it
+    # without checking anything out: each commit's own diff is applied to
+    # a scratch index. No file's mtime changes, so the next build recompiles
+    # only what was edited (a rebase would touch every file of the later
+    # patches, and vmIntrinsics.hpp alone costs a full libjvm recompile).
+    # Fails, changing nothing, if a diff does not apply; the caller then
+    # rebases.
+    local target index edits parent c tree status=0
+    target=$(git_q rev-parse "$1")
+    index=$(mktemp -u) edits=$(mktemp)
+    git_q diff --cached --binary --full-index > "$edits"
     parent=$(git_q rev-parse "$target^")
     for c in $(git_q rev-list --reverse "$target^..HEAD"); do
-        GIT_INDEX_FILE=$index git_q read-tree "$c"
-        for f in $edited; do
-            entry=$(git_q ls-files --stage -- "$f")
-            if [ -n "$entry" ]; then
-                GIT_INDEX_FILE=$index git_q update-index --add --cacheinfo \
-                    "$(awk '{print $1}' <<< "$entry"),$(awk '{print $2}' <<< "$entry"),$f"
-            else
-                GIT_INDEX_FILE=$index git_q update-index --force-remove -- "$f"
-            fi
-        done
+        GIT_INDEX_FILE=$index git_q read-tree "$parent"
+        if ! git_q diff --binary --full-index "$c^" "$c" |
+                GIT_INDEX_FILE=$index git_q apply --cached - 2>/dev/null; then
+            status=1; break
+        fi
+        if [ "$c" = "$target" ] &&
+                ! GIT_INDEX_FILE=$index git_q apply --cached "$edits" 2>/dev/null; then
+            status=1; break
+        fi
         tree=$(GIT_INDEX_FILE=$index git_q write-tree)
         parent=$(git_q log -1 --format=%B "$c" | git_q commit-tree "$tree" -p "$parent")
     done
-    rm -f "$index"
+    rm -f "$index" "$edits"
+    # The replayed series must end in exactly the tree of HEAD plus the edits.
+    if [ $status -ne 0 ] || [ "$(git_q rev-parse "$parent^{tree}")" != "$(git_q write-tree)" ]; then
+        return 1
+    fi
     git_q update-ref HEAD "$parent"
     git_q reset -q
 }

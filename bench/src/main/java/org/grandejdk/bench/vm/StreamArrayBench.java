@@ -36,6 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <li>{@code roundTrip}: a new ObjectOutputStream on a reused in-memory sink,
  *     writeObject(array), flush, then a new ObjectInputStream on the bytes,
  *     readObject() - what stock code (and RMI, per call) does;
+ * <li>{@code roundTripReused}: one long-lived stream pair, reset() then the
+ *     array written and read back - no stream set-up, so the array's
+ *     conversion, copies and allocation are nearly all of the cost;
  * <li>{@code writeOnly}: the first half: new stream, writeObject, flush;
  * <li>{@code readOnly}: the second half, from bytes written once in setup.
  * </ul>
@@ -68,6 +71,51 @@ public class StreamArrayBench {
     /** The array's serialized form, for readOnly. */
     byte[] serialized;
 
+    /**
+     * One long-lived stream pair for roundTripReused: what the output stream
+     * writes, the input stream reads back, with no stream construction per
+     * operation (a connection's streams, as in seed 000 section 3.3).
+     */
+    Sink pipe;
+    Source source;
+    ObjectOutputStream pipeOut;
+    ObjectInputStream pipeIn;
+
+    /** Reads what pipe holds; rewound once all of it has been read. */
+    static final class Source extends java.io.InputStream {
+        private final Sink sink;
+        private int pos;
+
+        Source(Sink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public int read() {
+            return pos < sink.size() ? sink.buffer()[pos++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            int n = Math.min(len, sink.size() - pos);
+            if (n <= 0) {
+                return len == 0 ? 0 : -1;
+            }
+            System.arraycopy(sink.buffer(), pos, b, off, n);
+            pos += n;
+            return n;
+        }
+
+        boolean drained() {
+            return pos == sink.size();
+        }
+
+        void rewind() {
+            pos = 0;
+            sink.reset();
+        }
+    }
+
     /** A ByteArrayOutputStream whose buffer can be read without a copy. */
     static final class Sink extends ByteArrayOutputStream {
         Sink(int size) {
@@ -86,9 +134,21 @@ public class StreamArrayBench {
         writeOnly();
         serialized = sink.toByteArray();
 
+        pipe = new Sink(n * 8 + 256);
+        source = new Source(pipe);
+        pipeOut = new ObjectOutputStream(pipe);
+        pipeOut.flush();
+        pipeIn = new ObjectInputStream(source);
+        source.rewind();
         // Fail loudly if the streams do not give back what they got.
         check(roundTrip(), "roundTrip");
         check(readOnly(), "readOnly");
+        for (int i = 0; i < 3; i++) {
+            check(roundTripReused(), "roundTripReused");
+            if (pipe.size() != 0) {
+                throw new IllegalStateException("roundTripReused left unread bytes");
+            }
+        }
     }
 
     private void check(Object back, String what) {
@@ -148,6 +208,23 @@ public class StreamArrayBench {
         ObjectInputStream in = new ObjectInputStream(
                 new ByteArrayInputStream(sink.buffer(), 0, sink.size()));
         return in.readObject();
+    }
+
+    /**
+     * The round trip on long-lived streams: reset() (the JDK's, which a
+     * remote call needs between calls) then the array, read back.
+     */
+    @Benchmark
+    public Object roundTripReused() throws IOException, ClassNotFoundException {
+        pipeOut.reset();
+        pipeOut.writeObject(array);
+        pipeOut.flush();
+        Object back = pipeIn.readObject();
+        if (!source.drained()) {
+            throw new IllegalStateException("roundTripReused: bytes left in the pipe");
+        }
+        source.rewind();
+        return back;
     }
 
     @Benchmark
