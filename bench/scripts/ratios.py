@@ -41,6 +41,14 @@ COMPARISONS = {
         "baselines": [("varHandle", "VarHandle copy"), ("arraycopy", "arraycopy floor")],
         "bytes": lambda subject, params: OBJECT_BYTES.get(subject),
     },
+    # The image's bulk conversion against stock's per-element algorithm and
+    # the ByteBuffer view; the arraycopy row of the first table is the floor.
+    "vm.BulkSwapBench": {
+        "pattern": re.compile(r"^(serialCopy|loop|buffer)(PutBE|GetBE)$"),
+        "measured": ("serialCopy", "SerialCopy"),
+        "baselines": [("loop", "per-element loop"), ("buffer", "ByteBuffer view")],
+        "bytes": lambda subject, params: int(params.get("n", 0)) * 8 or None,
+    },
 }
 
 

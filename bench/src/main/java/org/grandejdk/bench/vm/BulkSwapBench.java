@@ -3,7 +3,9 @@
  */
 package org.grandejdk.bench.vm;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -50,9 +52,34 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 // A fixed heap on both JVMs; JMH 1.37 calls sun.misc.Unsafe, which JDK 25
 // warns about unless allowed.
+// The image's own conversion (jdk.internal.misc.SerialCopy) is reached through
+// a method handle, which needs the package exported at run time only.
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g",
-                                   "--sun-misc-unsafe-memory-access=allow"})
+                                   "--sun-misc-unsafe-memory-access=allow",
+                                   "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED"})
 public class BulkSwapBench {
+
+    /** SerialCopy.copySwapped(Object, long, Object, long, int, int): the image's bulk conversion. */
+    private static final MethodHandle COPY_SWAPPED;
+    private static final long BYTE_BASE;
+    private static final long DOUBLE_BASE;
+    /** Kinds of SerialCopy: 8-byte elements, and with canonical NaNs as the streams write. */
+    private static final int ELEMENTS_8 = 8;
+    private static final int ELEMENTS_8_CANONICAL_NAN = 8 | 0x10;
+
+    static {
+        try {
+            Class<?> serialCopy = Class.forName("jdk.internal.misc.SerialCopy");
+            COPY_SWAPPED = MethodHandles.lookup().findStatic(serialCopy, "copySwapped",
+                    MethodType.methodType(void.class, Object.class, long.class, Object.class,
+                                          long.class, int.class, int.class));
+            Class<?> unsafe = Class.forName("jdk.internal.misc.Unsafe");
+            BYTE_BASE = unsafe.getField("ARRAY_BYTE_BASE_OFFSET").getLong(null);
+            DOUBLE_BASE = unsafe.getField("ARRAY_DOUBLE_BASE_OFFSET").getLong(null);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private static final VarHandle LONG_BE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -68,7 +95,7 @@ public class BulkSwapBench {
     DoubleBuffer view;
 
     @Setup
-    public void setup() {
+    public void setup() throws Throwable {
         Random r = new Random(42);
         doubles = new double[n];
         for (int i = 0; i < n; i++) {
@@ -93,6 +120,12 @@ public class BulkSwapBench {
         check(Arrays.equals(back, doubles), "loopGetBE did not read back the doubles");
         arraycopy();
         check(Arrays.equals(bytesCopy, bytes), "arraycopy");
+        Arrays.fill(bytes, (byte) 0);
+        serialCopyPutBE();
+        check(Arrays.equals(viaBuffer, bytes), "serialCopyPutBE wrote other bytes than bufferPutBE");
+        Arrays.fill(back, 0);
+        serialCopyGetBE();
+        check(Arrays.equals(back, doubles), "serialCopyGetBE did not read back the doubles");
     }
 
     static void check(boolean ok, String what) {
@@ -110,6 +143,22 @@ public class BulkSwapBench {
     @Benchmark
     public double[] bufferGetBE() {
         view.get(0, back);
+        return back;
+    }
+
+    /** The image's conversion, as ObjectOutputStream.writeDoubles uses it. */
+    @Benchmark
+    public byte[] serialCopyPutBE() throws Throwable {
+        COPY_SWAPPED.invokeExact((Object) doubles, DOUBLE_BASE, (Object) bytes, BYTE_BASE,
+                                 doubles.length, ELEMENTS_8_CANONICAL_NAN);
+        return bytes;
+    }
+
+    /** The image's conversion, as ObjectInputStream.readDoubles uses it. */
+    @Benchmark
+    public double[] serialCopyGetBE() throws Throwable {
+        COPY_SWAPPED.invokeExact((Object) bytes, BYTE_BASE, (Object) back, DOUBLE_BASE,
+                                 back.length, ELEMENTS_8);
         return back;
     }
 
