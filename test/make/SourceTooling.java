@@ -31,6 +31,7 @@
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -124,6 +125,27 @@ public class SourceTooling {
                "new writes a header template and the diff:\n" + added);
         expect(source().require().contains("already matches"),
                "after new the tree already matches the series");
+
+        // 4b. Refreshing an earlier patch replays the later ones without
+        // checking them out: their files keep their mtimes, so a build
+        // recompiles only what was edited.
+        Path addedFile = tree.resolve("src/java.base/Added.java");
+        FileTime addedTime = FileTime.fromMillis(1_000_000_000_000L);
+        Files.setLastModifiedTime(addedFile, addedTime);
+        Files.writeString(tree.resolve("src/java.base/Hello.java"),
+                          "class Hello {\n    String greeting = \"hey\";\n}\n");
+        patches("refresh", "jdk-patches/0001-greet.patch").require();
+        expectEquals(List.of("pristine", "jdk-patches/0001-greet.patch",
+                             "hotspot-intrinsics/0001-added.patch"), subjects(),
+                     "commits after refreshing the earlier patch");
+        expect(Files.readString(fakeRepo.resolve("jdk-patches/0001-greet.patch"))
+                    .contains("+    String greeting = \"hey\";"),
+               "the earlier patch records the edit");
+        expectEquals(addedTime, Files.getLastModifiedTime(addedFile),
+                     "the later patch's file was not rewritten");
+        expect(git("status", "--porcelain").require().isBlank(), "no edits left after refresh");
+        expect(source().require().contains("already matches"),
+               "after refreshing an earlier patch the tree matches the series");
 
         // 5. Uncommitted edits stop source.sh and survive it.
         Files.writeString(tree.resolve("src/java.base/Hello.java"), "class Hello { int lost; }\n");
