@@ -137,9 +137,14 @@ EOF
                 die "the edits conflict with a later patch; fold them in by hand (git rebase -i in $src)"
             fi
         fi
+        # The refreshed patch, and the later ones: their line numbers may
+        # have moved.
         header=$(mktemp)
-        header_of "$repo/$name" > "$header"
-        write_patch "$name" "$repo/$name" "$header"
+        for later in "$name" $(git_q log --reverse --format=%s "$(patch_commit "$name")..HEAD"); do
+            [ -f "$repo/$later" ] || continue
+            header_of "$repo/$later" > "$header"
+            write_patch "$later" "$repo/$later" "$header"
+        done
         rm -f "$header"
         echo "patches: refreshed $name"
         ;;
