@@ -110,13 +110,16 @@ image: jdk-images fabric-native
 	@$(IMAGE)/bin/java -version 2>&1 | sed 's/^/    /'
 
 # The JDK's own make is incremental; the filtered lines show it is alive.
+# The log exists before tail starts: `tail -F` on a file that appears only
+# later exits 1, which under pipefail once failed a good build in a fresh
+# clone. Only the JDK make's own status decides.
 jdk-images: $(CONF_DIR)/spec.gmk $(BUILD)/source.stamp
 	$(call phase,JDK make images (log: build/logs/jdk-images.log))
-	@mkdir -p $(LOG)
+	@mkdir -p $(LOG) && : > $(LOG)/jdk-images.log
 	@$(JDK_MAKE) -C $(SRC) CONF=$(CONF) images > $(LOG)/jdk-images.log 2>&1 & pid=$$!; \
-	    tail -n +1 -F --pid=$$pid $(LOG)/jdk-images.log 2>/dev/null \
+	    { tail -n +1 -F --pid=$$pid $(LOG)/jdk-images.log 2>/dev/null \
 	        | grep --line-buffered -E '^(Compiling|Creating|Building|Finished|Updating|Linking|Optimizing)' \
-	        | while IFS= read -r line; do echo "    [$$(date +%H:%M:%S)] $$line"; done; \
+	        | while IFS= read -r line; do echo "    [$$(date +%H:%M:%S)] $$line"; done; } || true; \
 	    wait $$pid || { echo "JDK build failed; last lines of build/logs/jdk-images.log:" >&2; \
 	                    tail -n 40 $(LOG)/jdk-images.log >&2; exit 1; }
 
