@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Install the Debian packages the OpenJDK build and fabric-native need.
+# Install the Debian packages the OpenJDK build and fabric-native need, or,
+# given package names (bench/scripts/run.sh: maven), those instead.
 # Idempotent: packages already installed are skipped, and apt-get update runs
 # only when something is missing.
 set -euo pipefail
 
-packages=(
+default_packages=(
     # OpenJDK build (measured enough for 25.0.3 on Debian bookworm)
     autoconf zip unzip file ccache
     libcups2-dev libfontconfig1-dev libasound2-dev
@@ -16,6 +17,11 @@ packages=(
     # unpacking the OpenJDK orig tarball
     xz-utils
 )
+if [ $# -gt 0 ]; then
+    packages=("$@")
+else
+    packages=("${default_packages[@]}")
+fi
 
 missing=()
 for p in "${packages[@]}"; do

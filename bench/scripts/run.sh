@@ -48,16 +48,11 @@ BENCH_OUT=$(cd "$BENCH_OUT" && pwd)
 M2_REPO=$(cd "$M2_REPO" && pwd)
 [ -x "$IMAGE/bin/javac" ] || { echo "bench: the image has no javac: $IMAGE" >&2; exit 1; }
 
-# Maven: the machine's, or Debian's package installed like make deps does.
+# Maven: the machine's, or Debian's package, installed as make deps installs
+# the build packages.
 if ! command -v mvn >/dev/null; then
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        command -v sudo >/dev/null || { echo "bench: need mvn (Debian package maven)" >&2; exit 1; }
-        sudo=sudo
-    fi
     say "installing Maven (Debian package maven)"
-    $sudo apt-get update -q
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends maven
+    "$repo/scripts/install-build-deps.sh" maven
 fi
 
 # The jar, compiled by the image's javac (ClassInfo exists only there).
