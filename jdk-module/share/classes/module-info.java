@@ -29,5 +29,8 @@
  * @since 25
  */
 module jdk.fastserial {
+    requires jdk.unsupported;
+
     exports jdk.fastserial;
+    exports jdk.fastserial.node;
 }

@@ -1,0 +1,2037 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.fastserial;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InvalidClassException;
+import java.io.InvalidObjectException;
+import java.io.NotActiveException;
+import java.io.ObjectInputFilter;
+import java.io.ObjectInputStream;
+import java.io.ObjectInputValidation;
+import java.io.ObjectStreamClass;
+import java.io.OptionalDataException;
+import java.io.StreamCorruptedException;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Array;
+import java.lang.reflect.ClassInfo;
+import java.lang.reflect.RecordComponent;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+import jdk.internal.access.JavaObjectStreamClassAccess;
+import jdk.internal.access.SharedSecrets;
+import jdk.internal.fastserial.StreamType;
+import jdk.internal.fastserial.StreamType.Slot;
+import jdk.internal.fastserial.StreamType.StreamLevel;
+import jdk.internal.fastserial.TypeInfo;
+import jdk.internal.fastserial.TypeInfo.Level;
+import jdk.internal.fastserial.TypeInfo.PrimField;
+import jdk.internal.fastserial.TypeInfo.RefField;
+import jdk.internal.fastserial.Wire;
+import jdk.internal.foreign.AbstractMemorySegmentImpl;
+import jdk.internal.foreign.MemorySessionImpl;
+import jdk.internal.misc.Unsafe;
+
+/**
+ * An {@link ObjectInputStream} that reads what a {@link FastObjectOutputStream}
+ * wrote. It is a drop-in: it keeps the JDK's semantics for every class that
+ * defines its own serialization, calls {@code resolveClass},
+ * {@code resolveProxyClass} and {@code resolveObject} as the JDK's stream
+ * does, and consults the {@linkplain #getObjectInputFilter() deserialization
+ * filter} (per stream, JVM-wide, or made by the filter factory) for every
+ * class, array length, depth and reference count, exactly where the JDK's
+ * stream does.
+ *
+ * <p>Bad input ends in the JDK's own exception types: a truncated stream in
+ * an {@code EOFException}, a corrupt tag, handle, type or length in a
+ * {@code StreamCorruptedException}, an incompatible class in an
+ * {@code InvalidClassException}. Lengths are checked against what the source
+ * can still deliver before anything is allocated (for a byte array or memory
+ * segment, exactly; for an input stream, arrays grow as their data arrives),
+ * so a corrupt length cannot exhaust the heap.
+ *
+ * <p>A type whose layout fingerprint (see {@link ClassInfo#fingerprint()})
+ * equals the local class's is read with one copy per level; any other (other
+ * JVM flags, another version of the class) is read field by field, by name,
+ * with the JDK's rules for class evolution.
+ *
+ * <p>A stream is not safe for use by several threads at once.
+ *
+ * @since 25
+ */
+public class FastObjectInputStream extends ObjectInputStream {
+
+    private static final Unsafe U = Unsafe.getUnsafe();
+    private static final JavaObjectStreamClassAccess OSC = SharedSecrets.getJavaObjectStreamClassAccess();
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+    private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
+    private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
+    /** Arrays whose data is not yet buffered grow in steps from this many bytes. */
+    private static final int ARRAY_CHUNK_BYTES = 1 << 20;
+    private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+    private static final Object UNSHARED = new Object();
+    private static final StreamType[] PREDEFINED = new StreamType[Wire.FIRST_STREAM_TYPE_ID];
+    static {
+        for (int i = 1; i < PREDEFINED.length; i++) {
+            PREDEFINED[i] = StreamType.predefined(Wire.PREDEFINED[i]);
+        }
+    }
+
+    // Where the reader is relative to class-defined data.
+    private static final int TOP = 0;            // blocks run until a non-block item
+    private static final int CUSTOM = 1;         // blocks and objects run until END
+    private static final int NO_DATA = 2;        // a readObject whose writer wrote no data
+
+    // ---- the buffer ----
+    private Object base;
+    private long address;
+    private byte[] heap;          // the buffer when reading from an InputStream
+    private int heapStart;        // array index of the buffer's start, when base is a byte[]
+    private int pos;
+    private int limit;
+    private final InputStream source;   // null: all input is in the buffer
+    private MemorySessionImpl session;
+    private long consumedBefore;        // bytes of the source before the buffer's start
+    private boolean swapImages;         // the writer's images are in the other byte order
+
+    private int blockRemaining;
+    private int mode = TOP;
+
+    // ---- objects and types ----
+    private Object[] handles = new Object[64];
+    private int handleCount;
+    private StreamType[] types = new StreamType[32];
+    private int typeCount;
+    private final boolean[] predefinedSeen = new boolean[Wire.FIRST_STREAM_TYPE_ID];
+    private int depth;
+    private long totalRefs;
+    private boolean enableResolve;
+    private boolean closed;
+    private ClassNotFoundException pendingNotFound;
+    private List<Validation> validations;
+
+    // ---- the class-defined method being run ----
+    private Object curObj;
+    private Slot curSlot;
+    private boolean curDefaultsRead;
+
+    private final ObjectInputStream facade;
+    private byte[] scratch = new byte[16];
+
+    /**
+     * Creates a stream that reads from {@code in} through its own buffer,
+     * and reads the stream header (blocking until it arrives).
+     *
+     * @param in the input stream
+     * @throws StreamCorruptedException if the header is not a fast stream's
+     * @throws IOException if the header cannot be read
+     */
+    public FastObjectInputStream(InputStream in) throws IOException {
+        this(Objects.requireNonNull(in), null, null, 0, 0, null);
+    }
+
+    /**
+     * Creates a stream that reads {@code buf} without copying it.
+     *
+     * @param buf the bytes a fast output stream wrote
+     * @throws StreamCorruptedException if the header is not a fast stream's
+     * @throws IOException if the header is truncated
+     */
+    public FastObjectInputStream(byte[] buf) throws IOException {
+        this(buf, 0, buf.length);
+    }
+
+    /**
+     * Creates a stream that reads {@code len} bytes of {@code buf} from
+     * {@code off} without copying them.
+     *
+     * @param buf the array
+     * @param off the first byte
+     * @param len the number of bytes
+     * @throws StreamCorruptedException if the header is not a fast stream's
+     * @throws IOException if the header is truncated
+     */
+    public FastObjectInputStream(byte[] buf, int off, int len) throws IOException {
+        this(null, null, buf, off, len, null);
+    }
+
+    /**
+     * Creates a stream that reads {@code segment} in place. The stream keeps
+     * the segment's arena from being closed until the stream is closed.
+     *
+     * @param segment the bytes a fast output stream wrote
+     * @throws StreamCorruptedException if the header is not a fast stream's
+     * @throws IOException if the header is truncated
+     * @throws IllegalStateException if the segment's arena is closed
+     */
+    public FastObjectInputStream(MemorySegment segment) throws IOException {
+        this(null, Objects.requireNonNull(segment), null, 0, 0, null);
+    }
+
+    /**
+     * Creates a stream whose class-defined methods ({@code readObject},
+     * {@code readExternal}, {@code resolveClass}...) receive {@code facade}
+     * instead of this stream: for an {@code ObjectInputStream} subclass that
+     * delegates its methods to a fast stream.
+     *
+     * @param in the input stream
+     * @param facade the stream to hand to class-defined methods
+     * @throws IOException if the header cannot be read or is not a fast stream's
+     */
+    protected FastObjectInputStream(InputStream in, ObjectInputStream facade) throws IOException {
+        this(Objects.requireNonNull(in), null, null, 0, 0, Objects.requireNonNull(facade));
+    }
+
+    private FastObjectInputStream(InputStream in, MemorySegment seg, byte[] buf, int off, int len,
+                                  ObjectInputStream facade) throws IOException {
+        super();
+        this.source = in;
+        this.facade = facade != null ? facade : this;
+        if (seg != null) {
+            AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) seg;
+            session = impl.sessionImpl();
+            session.acquire0();
+            base = impl.unsafeGetBase();
+            address = impl.unsafeGetOffset();
+            limit = (int) Math.min(seg.byteSize(), MAX_ARRAY_LENGTH);
+            if (base instanceof byte[]) {
+                heapStart = (int) (address - BYTE_BASE);
+            } else {
+                heapStart = -1;
+            }
+        } else if (buf != null) {
+            Objects.checkFromIndexSize(off, len, buf.length);
+            base = buf;
+            address = BYTE_BASE + off;
+            heapStart = off;
+            limit = len;
+        } else {
+            heap = new byte[DEFAULT_BUFFER_SIZE];
+            base = heap;
+            address = BYTE_BASE;
+            heapStart = 0;
+        }
+        need(4);
+        if (U.getByte(base, address) != Wire.MAGIC_0 || U.getByte(base, address + 1) != Wire.MAGIC_1) {
+            throw new StreamCorruptedException(String.format("invalid stream header: %02X%02X",
+                    U.getByte(base, address), U.getByte(base, address + 1)));
+        }
+        if (U.getByte(base, address + 2) != Wire.VERSION) {
+            throw new StreamCorruptedException("unsupported fast stream version " + U.getByte(base, address + 2));
+        }
+        boolean imagesLittle = (U.getByte(base, address + 3) & Wire.FLAG_IMAGES_LITTLE_ENDIAN) != 0;
+        swapImages = imagesLittle != LITTLE_ENDIAN;
+        pos = 4;
+    }
+
+    // =====================================================================
+    // Buffer
+
+    /**
+     * Makes the next {@code n} bytes available in the buffer at once, so
+     * that that many bytes of {@code get} calls need no further input (seed
+     * 000, section 3.4a: all bytes of an object at once).
+     *
+     * @param n the number of bytes
+     * @throws EOFException if the input ends first
+     * @throws IOException if the input fails
+     */
+    public final void require(int n) throws IOException {
+        if (n < 0) {
+            throw new IllegalArgumentException("negative size");
+        }
+        need(n);
+    }
+
+    private void need(int n) throws IOException {
+        if (limit - pos < n) {
+            fill(n);
+        }
+    }
+
+    private void fill(int n) throws IOException {
+        if (closed) {
+            throw new IOException("stream closed");
+        }
+        if (source == null) {
+            throw new EOFException();
+        }
+        int remaining = limit - pos;
+        if (n > heap.length) {
+            byte[] bigger = new byte[Math.max(n, heap.length * 2)];
+            System.arraycopy(heap, pos, bigger, 0, remaining);
+            heap = bigger;
+            base = bigger;
+        } else if (remaining > 0) {
+            System.arraycopy(heap, pos, heap, 0, remaining);
+        }
+        consumedBefore += pos;
+        pos = 0;
+        limit = remaining;
+        while (limit < n) {
+            int r = source.read(heap, limit, heap.length - limit);
+            if (r < 0) {
+                throw new EOFException();
+            }
+            limit += r;
+        }
+    }
+
+    /**
+     * Continues the stream with the bytes of the next message, without a
+     * copy; the objects and types read so far stay known. The counterpart of
+     * {@link FastObjectOutputStream#rewind()}.
+     *
+     * @param buf the array
+     * @param off the first byte of the message
+     * @param len the message's length
+     * @throws IllegalStateException if the stream reads from an input
+     *         stream, an object is being read, or input is left unread
+     */
+    public final void setInput(byte[] buf, int off, int len) {
+        Objects.checkFromIndexSize(off, len, buf.length);
+        checkMessageBoundary();
+        releaseSession();
+        consumedBefore += pos;
+        base = buf;
+        address = BYTE_BASE + off;
+        heapStart = off;
+        pos = 0;
+        limit = len;
+    }
+
+    /**
+     * Continues the stream with the next message, read in place from
+     * {@code segment}; see {@link #setInput(byte[], int, int)}.
+     *
+     * @param segment the message
+     * @throws IllegalStateException as for {@link #setInput(byte[], int, int)},
+     *         or if the segment's arena is closed
+     */
+    public final void setInput(MemorySegment segment) {
+        Objects.requireNonNull(segment);
+        checkMessageBoundary();
+        AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) segment;
+        MemorySessionImpl s = impl.sessionImpl();
+        s.acquire0();
+        releaseSession();
+        session = s;
+        consumedBefore += pos;
+        base = impl.unsafeGetBase();
+        address = impl.unsafeGetOffset();
+        heapStart = base instanceof byte[] ? (int) (address - BYTE_BASE) : -1;
+        pos = 0;
+        limit = (int) Math.min(segment.byteSize(), MAX_ARRAY_LENGTH);
+    }
+
+    private void checkMessageBoundary() {
+        if (source != null) {
+            throw new IllegalStateException("the stream reads from an InputStream");
+        }
+        if (depth != 0 || curSlot != null) {
+            throw new IllegalStateException("stream active");
+        }
+        if (pos < limit || blockRemaining > 0) {
+            throw new IllegalStateException((limit - pos) + " bytes of input left unread");
+        }
+        if (closed) {
+            throw new IllegalStateException("stream closed");
+        }
+    }
+
+    private void releaseSession() {
+        if (session != null) {
+            session.release0();
+            session = null;
+        }
+    }
+
+    /** Bytes the input can still deliver, or Long.MAX_VALUE when unknown. */
+    private long deliverable() {
+        return source == null ? limit - pos : Long.MAX_VALUE;
+    }
+
+    private long bytesRead() {
+        return consumedBefore + pos;
+    }
+
+    private byte nextByte() throws IOException {
+        if (pos >= limit) {
+            fill(1);
+        }
+        return U.getByte(base, address + pos++);
+    }
+
+    private int varint() throws IOException {
+        int v = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            byte b = nextByte();
+            v |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                if (shift == 28 && (b & 0x78) != 0) {
+                    break;
+                }
+                return v;
+            }
+        }
+        throw new StreamCorruptedException("invalid length or index");
+    }
+
+    /** A varint that must be a length of at most max. */
+    private int length(long max, String what) throws IOException {
+        int n = varint();
+        if (n < 0 || n > max) {
+            throw new StreamCorruptedException("invalid " + what + ": " + Integer.toUnsignedString(n));
+        }
+        return n;
+    }
+
+    /** A block's length: four bytes, little-endian (the writer patches it in place). */
+    private int blockLength() throws IOException {
+        need(4);
+        int n = U.getIntUnaligned(base, address + pos, false);
+        pos += 4;
+        if (n < 0) {
+            throw new StreamCorruptedException("invalid block length: " + Integer.toUnsignedString(n));
+        }
+        return n;
+    }
+
+    private long i64() throws IOException {
+        need(8);
+        long v = U.getLongUnaligned(base, address + pos, false);
+        pos += 8;
+        return v;
+    }
+
+    // =====================================================================
+    // The public buffer: raw values, no framing
+
+    /** Reads a boolean (one byte). @return the value @throws IOException on failure */
+    public final boolean getBoolean() throws IOException {
+        return nextByte() != 0;
+    }
+
+    /** Reads a byte. @return the value @throws IOException on failure */
+    public final byte getByte() throws IOException {
+        return nextByte();
+    }
+
+    /** Reads a little-endian char. @return the value @throws IOException on failure */
+    public final char getChar() throws IOException {
+        need(2);
+        char v = U.getCharUnaligned(base, address + pos, false);
+        pos += 2;
+        return v;
+    }
+
+    /** Reads a little-endian short. @return the value @throws IOException on failure */
+    public final short getShort() throws IOException {
+        need(2);
+        short v = U.getShortUnaligned(base, address + pos, false);
+        pos += 2;
+        return v;
+    }
+
+    /** Reads a little-endian int. @return the value @throws IOException on failure */
+    public final int getInt() throws IOException {
+        need(4);
+        int v = U.getIntUnaligned(base, address + pos, false);
+        pos += 4;
+        return v;
+    }
+
+    /** Reads a little-endian long. @return the value @throws IOException on failure */
+    public final long getLong() throws IOException {
+        need(8);
+        long v = U.getLongUnaligned(base, address + pos, false);
+        pos += 8;
+        return v;
+    }
+
+    /** Reads a float's bits. @return the value @throws IOException on failure */
+    public final float getFloat() throws IOException {
+        return Float.intBitsToFloat(getInt());
+    }
+
+    /** Reads a double's bits. @return the value @throws IOException on failure */
+    public final double getDouble() throws IOException {
+        return Double.longBitsToDouble(getLong());
+    }
+
+    /** Reads booleans into an array. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void getBooleans(boolean[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        for (int i = 0; i < len; i++) {
+            a[off + i] = nextByte() != 0;
+        }
+    }
+
+    /** Reads bytes into an array. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void getBytes(byte[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        bulk(a, Unsafe.ARRAY_BYTE_BASE_OFFSET + off, len, 1);
+    }
+
+    /** Reads little-endian chars into an array. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void getChars(char[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        bulk(a, Unsafe.ARRAY_CHAR_BASE_OFFSET + 2L * off, len, 2);
+    }
+
+    /** Reads little-endian shorts into an array. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void getShorts(short[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        bulk(a, Unsafe.ARRAY_SHORT_BASE_OFFSET + 2L * off, len, 2);
+    }
+
+    /** Reads little-endian ints into an array. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void getInts(int[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        bulk(a, Unsafe.ARRAY_INT_BASE_OFFSET + 4L * off, len, 4);
+    }
+
+    /** Reads little-endian longs into an array. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void getLongs(long[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        bulk(a, Unsafe.ARRAY_LONG_BASE_OFFSET + 8L * off, len, 8);
+    }
+
+    /** Reads float bits into an array. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void getFloats(float[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        bulk(a, Unsafe.ARRAY_FLOAT_BASE_OFFSET + 4L * off, len, 4);
+    }
+
+    /** Reads double bits into an array. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void getDoubles(double[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        bulk(a, Unsafe.ARRAY_DOUBLE_BASE_OFFSET + 8L * off, len, 8);
+    }
+
+    /**
+     * Reads an image that {@link FastObjectOutputStream#putImage} wrote into
+     * the fields of {@code obj} that {@code info} describes
+     * ({@link ClassInfo#fromByteArray}).
+     *
+     * @param info the fields
+     * @param obj the object
+     * @throws IOException on failure
+     * @throws IllegalArgumentException if {@code obj} is not an instance of
+     *         the class {@code info} describes
+     * @throws UnsupportedOperationException if {@code info} may not write
+     *         the fields
+     */
+    public final void getImage(ClassInfo info, Object obj) throws IOException {
+        int size = info.size();
+        need(size);
+        if (heapStart >= 0) {
+            info.fromByteArray(obj, 0, (byte[]) base, heapStart + pos);
+        } else {
+            byte[] tmp = scratch(size);
+            U.copyMemory(base, address + pos, tmp, BYTE_BASE, size);
+            info.fromByteArray(obj, 0, tmp, 0);
+        }
+        pos += size;
+    }
+
+    private byte[] scratch(int n) {
+        byte[] s = scratch;
+        if (s.length < n) {
+            scratch = s = new byte[Math.max(n, 256)];
+        }
+        return s;
+    }
+
+    /** Copies len elements of width w, little-endian, from the input. */
+    private void bulk(Object array, long offset, int len, int w) throws IOException {
+        while (len > 0) {
+            int avail = (limit - pos) / w;
+            if (avail == 0) {
+                fill(w);
+                continue;
+            }
+            int n = Math.min(len, avail);
+            long bytes = (long) n * w;
+            if (LITTLE_ENDIAN || w == 1) {
+                U.copyMemory(base, address + pos, array, offset, bytes);
+            } else {
+                U.copySwapMemory(base, address + pos, array, offset, bytes, w);
+            }
+            pos += (int) bytes;
+            offset += bytes;
+            len -= n;
+        }
+    }
+
+    // =====================================================================
+    // Objects
+
+    /**
+     * Reads an object and the objects it refers to.
+     *
+     * @return the object
+     * @throws ClassNotFoundException if a class of the graph cannot be found
+     * @throws InvalidClassException if a class is incompatible with its
+     *         stream description, or the filter rejects it
+     * @throws StreamCorruptedException if the stream is corrupt
+     * @throws OptionalDataException if primitive data is next
+     * @throws IOException if the input fails
+     */
+    @Override
+    public Object readObject() throws IOException, ClassNotFoundException {
+        return readTop(false);
+    }
+
+    @Override
+    public Object readUnshared() throws IOException, ClassNotFoundException {
+        return readTop(true);
+    }
+
+    @Override
+    protected final Object readObjectOverride() throws IOException, ClassNotFoundException {
+        return readTop(false);
+    }
+
+    private Object readTop(boolean unshared) throws IOException, ClassNotFoundException {
+        if (closed) {
+            throw new IOException("stream closed");
+        }
+        boolean outermost = depth == 0;
+        ClassNotFoundException outerNotFound = pendingNotFound;
+        pendingNotFound = null;
+        try {
+            Object obj = readObject0(unshared);
+            if (pendingNotFound != null) {
+                throw pendingNotFound;
+            }
+            if (outermost && validations != null) {
+                runValidations();
+            }
+            return obj;
+        } finally {
+            if (pendingNotFound == null) {
+                pendingNotFound = outerNotFound;
+            }
+            if (outermost) {
+                validations = null;
+                pendingNotFound = null;
+            }
+        }
+    }
+
+    private Object readObject0(boolean unshared) throws IOException, ClassNotFoundException {
+        if (blockRemaining > 0) {
+            throw optionalData(blockRemaining, false);
+        }
+        byte tag;
+        for (;;) {
+            need(1);
+            tag = U.getByte(base, address + pos);
+            if (tag == Wire.RESET || tag == Wire.RESET_OBJECTS) {
+                if (depth > 0) {
+                    throw new StreamCorruptedException("unexpected reset; recursion depth: " + depth);
+                }
+                pos++;
+                handleReset(tag == Wire.RESET);
+            } else if (tag == Wire.BLOCK) {
+                if (mode == NO_DATA) {
+                    throw optionalData(0, true);
+                }
+                pos++;
+                blockRemaining = blockLength();
+                throw optionalData(blockRemaining, false);
+            } else if (tag == Wire.END) {
+                if (mode == TOP) {
+                    throw new StreamCorruptedException("unexpected end of custom data");
+                }
+                throw optionalData(0, true);
+            } else {
+                break;
+            }
+        }
+        if (mode == NO_DATA) {
+            throw optionalData(0, true);
+        }
+        pos++;
+        depth++;
+        totalRefs++;
+        try {
+            return switch (tag) {
+                case Wire.NULL -> null;
+                case Wire.REF -> readHandle(unshared);
+                case Wire.OBJECT -> readOrdinary(unshared);
+                case Wire.STRING -> checkResolve(readStringItem(unshared), handleCount - 1);
+                case Wire.ARRAY -> readArray(unshared);
+                case Wire.ENUM -> readEnum(unshared);
+                case Wire.CLASS -> readClassItem(unshared);
+                case Wire.CLASSDESC -> readClassDescItem(unshared);
+                default -> throw new StreamCorruptedException(String.format("invalid type code: %02X", tag));
+            };
+        } finally {
+            depth--;
+        }
+    }
+
+    private OptionalDataException optionalData(int length, boolean eof) {
+        OptionalDataException e = OPTIONAL_DATA.newOptionalDataExceptionForSerialization(eof);
+        e.length = length;
+        return e;
+    }
+
+    private static final sun.reflect.ReflectionFactory OPTIONAL_DATA =
+            sun.reflect.ReflectionFactory.getReflectionFactory();
+
+    private void handleReset(boolean types) {
+        Arrays.fill(handles, 0, handleCount, null);
+        handleCount = 0;
+        if (types) {
+            Arrays.fill(this.types, 0, typeCount, null);
+            typeCount = 0;
+            Arrays.fill(predefinedSeen, false);
+        }
+    }
+
+    private int assignHandle(Object obj) {
+        if (handleCount == handles.length) {
+            handles = Arrays.copyOf(handles, handleCount * 2);
+        }
+        handles[handleCount] = obj;
+        return handleCount++;
+    }
+
+    private Object readHandle(boolean unshared) throws IOException {
+        int h = varint();
+        if (h < 0 || h >= handleCount) {
+            throw new StreamCorruptedException("invalid handle value: " + Integer.toUnsignedString(h));
+        }
+        if (unshared) {
+            throw new InvalidObjectException("cannot read back reference as unshared");
+        }
+        Object obj = handles[h];
+        if (obj == UNSHARED) {
+            throw new InvalidObjectException("cannot read back reference to unshared object");
+        }
+        if (obj instanceof ClassNotFoundException cnf && obj == notFoundMarker(cnf)) {
+            pendingNotFound = cnf;
+            obj = null;
+        }
+        filterCheck(null, -1);
+        return obj;
+    }
+
+    /** Handles of objects whose class was not found hold the exception itself. */
+    private List<ClassNotFoundException> notFound;
+
+    private ClassNotFoundException notFoundMarker(ClassNotFoundException cnf) {
+        if (notFound != null) {
+            for (ClassNotFoundException e : notFound) {
+                if (e == cnf) {
+                    return e;
+                }
+            }
+        }
+        return null;
+    }
+
+    private void markNotFound(int handle, ClassNotFoundException cnf) {
+        if (notFound == null) {
+            notFound = new ArrayList<>();
+        }
+        notFound.add(cnf);
+        handles[handle] = cnf;
+        pendingNotFound = cnf;
+    }
+
+    private Object checkResolve(Object obj, int handle) throws IOException {
+        if (!enableResolve || obj == null) {
+            return obj;
+        }
+        Object rep = resolveObject(obj);
+        if (rep != obj) {
+            if (rep != null) {
+                if (rep.getClass().isArray()) {
+                    filterCheck(rep.getClass(), Array.getLength(rep));
+                } else {
+                    filterCheck(rep.getClass(), -1);
+                }
+            }
+            if (handles[handle] != UNSHARED) {
+                handles[handle] = rep;
+            }
+        }
+        return rep;
+    }
+
+    private String readStringItem(boolean unshared) throws IOException {
+        int h = assignHandle(null);
+        String s = readStringData();
+        handles[h] = unshared ? UNSHARED : s;
+        return s;
+    }
+
+    private String readStringData() throws IOException {
+        int header = varint();
+        int n = header >>> 1;
+        boolean latin1 = (header & 1) != 0;
+        long bytes = latin1 ? n : 2L * n;
+        if (bytes > deliverable()) {
+            throw new StreamCorruptedException("string of " + n + " chars exceeds the "
+                                               + deliverable() + " bytes left");
+        }
+        if (latin1) {
+            if (limit - pos >= n && heapStart >= 0) {
+                String s = new String((byte[]) base, heapStart + pos, n, StandardCharsets.ISO_8859_1);
+                pos += n;
+                return s;
+            }
+            byte[] b = readGrowing(n);
+            return new String(b, StandardCharsets.ISO_8859_1);
+        }
+        char[] c = new char[(int) Math.min(n, ARRAY_CHUNK_BYTES / 2)];
+        int filled = 0;
+        while (filled < n) {
+            if (filled == c.length) {
+                c = Arrays.copyOf(c, (int) Math.min(n, 2L * c.length));
+            }
+            int k = Math.min(n - filled, c.length - filled);
+            bulk(c, Unsafe.ARRAY_CHAR_BASE_OFFSET + 2L * filled, k, 2);
+            filled += k;
+        }
+        return new String(c);
+    }
+
+    /** n bytes, the array growing as data arrives. */
+    private byte[] readGrowing(int n) throws IOException {
+        byte[] b = new byte[Math.min(n, ARRAY_CHUNK_BYTES)];
+        int filled = 0;
+        while (filled < n) {
+            if (filled == b.length) {
+                b = Arrays.copyOf(b, (int) Math.min(n, 2L * b.length));
+            }
+            int k = Math.min(n - filled, b.length - filled);
+            bulk(b, BYTE_BASE + filled, k, 1);
+            filled += k;
+        }
+        return b;
+    }
+
+    private Class<?> readClassItem(boolean unshared) throws IOException, ClassNotFoundException {
+        StreamType st = readType();
+        int h = assignHandle(null);
+        if (st.cl == null) {
+            markNotFound(h, st.resolveException);
+            return null;
+        }
+        handles[h] = unshared ? UNSHARED : st.cl;
+        return st.cl;
+    }
+
+    private ObjectStreamClass readClassDescItem(boolean unshared) throws IOException, ClassNotFoundException {
+        StreamType st = readType();
+        int h = assignHandle(null);
+        if (st.cl == null) {
+            markNotFound(h, st.resolveException);
+            return null;
+        }
+        ObjectStreamClass desc = ObjectStreamClass.lookupAny(st.cl);
+        handles[h] = unshared ? UNSHARED : desc;
+        return desc;
+    }
+
+    private Object readEnum(boolean unshared) throws IOException, ClassNotFoundException {
+        StreamType st = readType();
+        if (st.kind != Wire.KIND_ENUM) {
+            throw new StreamCorruptedException("enum item of non-enum type " + st.name);
+        }
+        int h = assignHandle(null);
+        Object name = readObject0(false);
+        if (!(name instanceof String s)) {
+            throw new StreamCorruptedException("enum constant name is not a string");
+        }
+        if (st.cl == null) {
+            markNotFound(h, st.resolveException);
+            return null;
+        }
+        Object constant;
+        try {
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            Object c = Enum.valueOf((Class) st.cl, s);
+            constant = c;
+        } catch (IllegalArgumentException ex) {
+            throw new InvalidObjectException("enum constant " + s + " does not exist in " + st.cl, ex);
+        }
+        handles[h] = unshared ? UNSHARED : constant;
+        return checkResolve(constant, h);
+    }
+
+    private Object readArray(boolean unshared) throws IOException, ClassNotFoundException {
+        StreamType st = readType();
+        if (st.kind != Wire.KIND_ARRAY) {
+            throw new StreamCorruptedException("array item of non-array type " + st.name);
+        }
+        int len = length(MAX_ARRAY_LENGTH, "array length");
+        Class<?> arrayClass = st.cl != null ? st.cl : Object[].class;
+        filterCheck(arrayClass, len);
+        Class<?> comp = arrayClass.getComponentType();
+        int width = comp.isPrimitive() ? TypeInfo.width(Wire.primitiveCode(comp)) : 1;
+        long minBytes = (long) len * width;
+        if (minBytes > deliverable()) {
+            throw new StreamCorruptedException("array length " + len + " exceeds the "
+                                               + deliverable() + " bytes left");
+        }
+        int h = assignHandle(null);
+        Object array;
+        if (comp.isPrimitive()) {
+            array = readPrimitiveArray(comp, len, width);
+            handles[h] = unshared ? UNSHARED : array;
+        } else {
+            array = readObjectArray(comp, len, h, unshared);
+        }
+        if (st.cl == null) {
+            markNotFound(h, st.resolveException);
+            return null;
+        }
+        return checkResolve(array, h);
+    }
+
+    private Object readPrimitiveArray(Class<?> comp, int len, int width) throws IOException {
+        long bytes = (long) len * width;
+        int initial = bytes <= limit - pos || bytes <= ARRAY_CHUNK_BYTES ? len : ARRAY_CHUNK_BYTES / width;
+        Object a = Array.newInstance(comp, initial);
+        long baseOffset = U.arrayBaseOffset(a.getClass());
+        int filled = 0;
+        while (true) {
+            int n = Math.min(len, Array.getLength(a)) - filled;
+            if (comp == boolean.class) {
+                getBooleans((boolean[]) a, filled, n);
+            } else {
+                bulk(a, baseOffset + (long) filled * width, n, width);
+            }
+            filled += n;
+            if (filled == len) {
+                return a;
+            }
+            a = grow(a, (int) Math.min(len, 2L * Array.getLength(a)));
+        }
+    }
+
+    private static Object grow(Object a, int n) {
+        return switch (a) {
+            case boolean[] x -> Arrays.copyOf(x, n);
+            case byte[] x -> Arrays.copyOf(x, n);
+            case char[] x -> Arrays.copyOf(x, n);
+            case short[] x -> Arrays.copyOf(x, n);
+            case int[] x -> Arrays.copyOf(x, n);
+            case long[] x -> Arrays.copyOf(x, n);
+            case float[] x -> Arrays.copyOf(x, n);
+            case double[] x -> Arrays.copyOf(x, n);
+            default -> Arrays.copyOf((Object[]) a, n);
+        };
+    }
+
+    private Object readObjectArray(Class<?> comp, int len, int h, boolean unshared)
+            throws IOException, ClassNotFoundException {
+        int chunk = ARRAY_CHUNK_BYTES / 16;
+        Object[] a = (Object[]) Array.newInstance(comp, len <= chunk || len <= limit - pos ? len : chunk);
+        handles[h] = unshared ? UNSHARED : a;
+        for (int i = 0; i < len; i++) {
+            if (i == a.length) {
+                Object[] bigger = Arrays.copyOf(a, (int) Math.min(len, 2L * a.length));
+                if (handles[h] == a) {
+                    // An element read so far may refer back to the array: only the
+                    // final array is the object, so replace references as they grow.
+                    handles[h] = bigger;
+                }
+                a = bigger;
+            }
+            Object e = readObject0(false);
+            if (e != null && !comp.isInstance(e)) {
+                throw new ClassCastException("array element of " + e.getClass().getName()
+                                             + " cannot be stored in " + a.getClass().getTypeName());
+            }
+            a[i] = e;
+        }
+        return a;
+    }
+
+    private Object readOrdinary(boolean unshared) throws IOException, ClassNotFoundException {
+        StreamType st = readType();
+        switch (st.kind) {
+            case Wire.KIND_SERIALIZABLE, Wire.KIND_PROXY -> { }
+            case Wire.KIND_RECORD -> {
+                return readRecord(st, unshared);
+            }
+            case Wire.KIND_EXTERNALIZABLE -> {
+                return readExternal(st, unshared);
+            }
+            case Wire.KIND_FAST -> {
+                return readFast(st, unshared);
+            }
+            default -> throw new StreamCorruptedException("object item of type " + st.name + " (kind " + st.kind + ")");
+        }
+        if (st.cl == null) {
+            int h = assignHandle(null);
+            skipSerialData(st);
+            markNotFound(h, st.resolveException);
+            return null;
+        }
+        if (st.levels.length == 0) {
+            // A predefined boxed type.
+            return readBoxed(st, unshared);
+        }
+        TypeInfo local = st.local;
+        Object obj = local.newInstance();
+        int h = assignHandle(unshared ? UNSHARED : obj);
+        Marshaler m = st.marshaler;
+        if (m != null) {
+            m.read(obj, this);
+        } else {
+            readSerialData(obj, st);
+        }
+        return finishObject(obj, local, h, unshared);
+    }
+
+    private Object finishObject(Object obj, TypeInfo local, int h, boolean unshared) throws IOException {
+        if (local.hasReadResolve && handles[h] != null) {
+            Object rep = local.invokeReadResolve(obj);
+            if (unshared && rep != null && rep.getClass().isArray()) {
+                rep = cloneArray(rep);
+            }
+            if (rep != obj) {
+                if (rep != null) {
+                    if (rep.getClass().isArray()) {
+                        filterCheck(rep.getClass(), Array.getLength(rep));
+                    } else {
+                        filterCheck(rep.getClass(), -1);
+                    }
+                }
+                obj = rep;
+                if (!unshared) {
+                    handles[h] = rep;
+                }
+            }
+        }
+        return checkResolve(obj, h);
+    }
+
+    private static Object cloneArray(Object array) {
+        return switch (array) {
+            case Object[] a -> a.clone();
+            case boolean[] a -> a.clone();
+            case byte[] a -> a.clone();
+            case char[] a -> a.clone();
+            case short[] a -> a.clone();
+            case int[] a -> a.clone();
+            case long[] a -> a.clone();
+            case float[] a -> a.clone();
+            case double[] a -> a.clone();
+            default -> throw new InternalError();
+        };
+    }
+
+    private Object readBoxed(StreamType st, boolean unshared) throws IOException {
+        Class<?> cl = st.cl;
+        Object v;
+        if (cl == Integer.class) {
+            v = getInt();
+        } else if (cl == Long.class) {
+            v = getLong();
+        } else if (cl == Double.class) {
+            v = getDouble();
+        } else if (cl == Float.class) {
+            v = getFloat();
+        } else if (cl == Boolean.class) {
+            v = getBoolean();
+        } else if (cl == Byte.class) {
+            v = getByte();
+        } else if (cl == Short.class) {
+            v = getShort();
+        } else if (cl == Character.class) {
+            v = getChar();
+        } else {
+            throw new StreamCorruptedException("object item of type " + st.name);
+        }
+        int h = assignHandle(unshared ? UNSHARED : v);
+        return checkResolve(v, h);
+    }
+
+    /** Class data level by level, as the stream describes it and the local class wants it. */
+    private void readSerialData(Object obj, StreamType st) throws IOException, ClassNotFoundException {
+        for (Slot slot : st.slots) {
+            StreamLevel s = slot.stream;
+            Level l = slot.local;
+            if (s == null) {
+                if (l.hasReadObjectNoData) {
+                    l.invokeReadObjectNoData(obj);
+                }
+                continue;
+            }
+            if (l == null) {
+                skipLevel(s);
+                continue;
+            }
+            if (l.hasReadObject) {
+                Object savedObj = curObj;
+                Slot savedSlot = curSlot;
+                boolean savedDefaults = curDefaultsRead;
+                int savedMode = mode;
+                int savedBlock = blockRemaining;
+                curObj = obj;
+                curSlot = slot;
+                curDefaultsRead = false;
+                blockRemaining = 0;
+                mode = s.hasWriteObjectData ? CUSTOM : NO_DATA;
+                try {
+                    l.invokeReadObject(obj, facade);
+                    if (s.hasWriteObjectData) {
+                        mode = CUSTOM;
+                        skipCustomData();
+                    } else if (!curDefaultsRead) {
+                        // readObject did not read the defaults the writer wrote.
+                        mode = TOP;
+                        skipFields(s);
+                    }
+                } finally {
+                    curObj = savedObj;
+                    curSlot = savedSlot;
+                    curDefaultsRead = savedDefaults;
+                    mode = savedMode;
+                    blockRemaining = savedBlock;
+                }
+            } else {
+                readFields(obj, slot);
+                if (s.hasWriteObjectData) {
+                    int savedMode = mode;
+                    int savedBlock = blockRemaining;
+                    mode = CUSTOM;
+                    blockRemaining = 0;
+                    try {
+                        skipCustomData();
+                    } finally {
+                        mode = savedMode;
+                        blockRemaining = savedBlock;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Reads and drops the data of a level that has no local class. */
+    private void skipLevel(StreamLevel s) throws IOException, ClassNotFoundException {
+        skipFields(s);
+        if (s.hasWriteObjectData) {
+            int savedMode = mode;
+            int savedBlock = blockRemaining;
+            mode = CUSTOM;
+            blockRemaining = 0;
+            try {
+                skipCustomData();
+            } finally {
+                mode = savedMode;
+                blockRemaining = savedBlock;
+            }
+        }
+    }
+
+    private void skipFields(StreamLevel s) throws IOException, ClassNotFoundException {
+        skipBytesRaw(s.primSize);
+        for (int i = 0; i < s.refNames.length; i++) {
+            readObject0(false);
+        }
+    }
+
+    private void skipBytesRaw(int n) throws IOException {
+        while (n > 0) {
+            if (pos >= limit) {
+                fill(1);
+            }
+            int k = Math.min(n, limit - pos);
+            pos += k;
+            n -= k;
+        }
+    }
+
+    /** An object whose class could not be found: its data is read and dropped. */
+    private void skipSerialData(StreamType st) throws IOException, ClassNotFoundException {
+        for (StreamLevel s : st.levels) {
+            skipLevel(s);
+        }
+    }
+
+    /** Skips what is left of custom data up to and including END (mode is CUSTOM). */
+    private void skipCustomData() throws IOException, ClassNotFoundException {
+        for (;;) {
+            if (blockRemaining > 0) {
+                skipBytesRaw(blockRemaining);
+                blockRemaining = 0;
+            }
+            need(1);
+            byte tag = U.getByte(base, address + pos);
+            if (tag == Wire.END) {
+                pos++;
+                return;
+            }
+            if (tag == Wire.BLOCK) {
+                pos++;
+                blockRemaining = blockLength();
+                continue;
+            }
+            readObject0(false);
+        }
+    }
+
+    /** A level's default data into obj. */
+    private void readFields(Object obj, Slot slot) throws IOException, ClassNotFoundException {
+        StreamLevel s = slot.stream;
+        Level l = slot.local;
+        if (slot.exact) {
+            getImage(l.image, obj);
+        } else if (s.primSize > 0) {
+            need(s.primSize);
+            long a = address + pos;
+            PrimField[] targets = slot.primTargets;
+            for (int i = 0; i < targets.length; i++) {
+                PrimField f = targets[i];
+                if (f != null) {
+                    f.store(obj, imageBits(a + s.primOffsets[i], f.width));
+                }
+            }
+            pos += s.primSize;
+        }
+        RefField[] targets = slot.refTargets;
+        for (int i = 0; i < targets.length; i++) {
+            RefField f = targets[i];
+            Object v = readObject0(f != null && f.unshared);
+            if (f != null) {
+                f.set(obj, v);
+            }
+        }
+    }
+
+    /** A value of an image in the writer's byte order, as native-order bits. */
+    private long imageBits(long at, int width) {
+        return switch (width) {
+            case 1 -> U.getByte(base, at);
+            case 2 -> swapImages ? Short.reverseBytes(U.getShortUnaligned(base, at)) : U.getShortUnaligned(base, at);
+            case 4 -> swapImages ? Integer.reverseBytes(U.getIntUnaligned(base, at)) : U.getIntUnaligned(base, at);
+            default -> swapImages ? Long.reverseBytes(U.getLongUnaligned(base, at)) : U.getLongUnaligned(base, at);
+        };
+    }
+
+    private Object readRecord(StreamType st, boolean unshared) throws IOException, ClassNotFoundException {
+        int h = assignHandle(null);
+        if (st.cl == null) {
+            skipSerialData(st);
+            markNotFound(h, st.resolveException);
+            return null;
+        }
+        // The stream's values by name, then the canonical constructor.
+        StreamLevel s = null;
+        for (Slot slot : st.slots) {
+            if (slot.stream != null && slot.local != null) {
+                s = slot.stream;
+            } else if (slot.stream != null) {
+                skipLevel(slot.stream);
+            }
+        }
+        RecordComponent[] comps = st.cl.getRecordComponents();
+        Object[] args = new Object[comps.length];
+        for (int j = 0; j < comps.length; j++) {
+            args[j] = defaultValue(comps[j].getType());
+        }
+        if (s != null) {
+            need(s.primSize);
+            long a = address + pos;
+            for (int i = 0; i < s.primNames.length; i++) {
+                int j = componentIndex(comps, s.primNames[i]);
+                if (j >= 0) {
+                    Class<?> t = comps[j].getType();
+                    if (!t.isPrimitive() || Wire.primitiveCode(t) != s.primCodes[i]) {
+                        throw new InvalidClassException(st.name, "incompatible types for field " + s.primNames[i]);
+                    }
+                    args[j] = box(s.primCodes[i], imageBits(a + s.primOffsets[i], TypeInfo.width(s.primCodes[i])));
+                }
+            }
+            pos += s.primSize;
+            for (int i = 0; i < s.refNames.length; i++) {
+                Object v = readObject0(false);
+                int j = componentIndex(comps, s.refNames[i]);
+                if (j >= 0) {
+                    if (comps[j].getType().isPrimitive()) {
+                        throw new InvalidClassException(st.name, "incompatible types for field " + s.refNames[i]);
+                    }
+                    args[j] = v;
+                }
+            }
+        }
+        MethodHandle ctor = st.local.recordConstructor();
+        if (ctor == null) {
+            throw new InvalidClassException(st.name, "record canonical constructor not found");
+        }
+        Object obj;
+        try {
+            obj = ctor.invokeWithArguments(args);
+        } catch (Exception e) {
+            throw new InvalidObjectException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
+        } catch (Throwable t) {
+            if (t instanceof Error err) {
+                throw err;
+            }
+            throw new InvalidObjectException(t.toString(), t);
+        }
+        handles[h] = unshared ? UNSHARED : obj;
+        return finishObject(obj, st.local, h, unshared);
+    }
+
+    private static int componentIndex(RecordComponent[] comps, String name) {
+        for (int j = 0; j < comps.length; j++) {
+            if (comps[j].getName().equals(name)) {
+                return j;
+            }
+        }
+        return -1;
+    }
+
+    private static Object defaultValue(Class<?> t) {
+        if (!t.isPrimitive()) {
+            return null;
+        }
+        return box(Wire.primitiveCode(t), 0);
+    }
+
+    private static Object box(char code, long bits) {
+        return switch (code) {
+            case 'Z' -> bits != 0;
+            case 'B' -> (byte) bits;
+            case 'C' -> (char) bits;
+            case 'S' -> (short) bits;
+            case 'I' -> (int) bits;
+            case 'J' -> bits;
+            case 'F' -> Float.intBitsToFloat((int) bits);
+            default -> Double.longBitsToDouble(bits);
+        };
+    }
+
+    private Object readExternal(StreamType st, boolean unshared) throws IOException, ClassNotFoundException {
+        int h = assignHandle(null);
+        Object obj = null;
+        if (st.cl != null) {
+            obj = st.local.newInstance();
+            handles[h] = unshared ? UNSHARED : obj;
+        }
+        Object savedObj = curObj;
+        Slot savedSlot = curSlot;
+        int savedMode = mode;
+        int savedBlock = blockRemaining;
+        curObj = null;
+        curSlot = null;
+        mode = CUSTOM;
+        blockRemaining = 0;
+        try {
+            if (obj != null) {
+                ((java.io.Externalizable) obj).readExternal(facade);
+            }
+            skipCustomData();
+        } finally {
+            curObj = savedObj;
+            curSlot = savedSlot;
+            mode = savedMode;
+            blockRemaining = savedBlock;
+        }
+        if (obj == null) {
+            markNotFound(h, st.resolveException);
+            return null;
+        }
+        return finishObject(obj, st.local, h, unshared);
+    }
+
+    private Object readFast(StreamType st, boolean unshared) throws IOException, ClassNotFoundException {
+        if (st.cl == null) {
+            // Hand-marshaled data has no framing: it cannot be skipped.
+            throw st.resolveException;
+        }
+        Object obj = st.local.newInstance();
+        int h = assignHandle(unshared ? UNSHARED : obj);
+        Object savedObj = curObj;
+        Slot savedSlot = curSlot;
+        curObj = null;
+        curSlot = null;
+        try {
+            ((FastSerializable) obj).readFast(this);
+        } finally {
+            curObj = savedObj;
+            curSlot = savedSlot;
+        }
+        return finishObject(obj, st.local, h, unshared);
+    }
+
+    // =====================================================================
+    // Types
+
+    private StreamType readType() throws IOException, ClassNotFoundException {
+        int id = varint();
+        if (id > 0 && id < Wire.FIRST_STREAM_TYPE_ID) {
+            StreamType st = PREDEFINED[id];
+            if (!predefinedSeen[id]) {
+                filterCheck(st.cl, -1);
+                predefinedSeen[id] = true;
+            }
+            return st;
+        }
+        if (id == 0) {
+            return readTypeDescriptor();
+        }
+        int index = id - Wire.FIRST_STREAM_TYPE_ID;
+        if (index < 0 || index >= typeCount) {
+            throw new StreamCorruptedException("invalid type id: " + Integer.toUnsignedString(id));
+        }
+        return types[index];
+    }
+
+    private String readName() throws IOException {
+        int header = varint();
+        int n = header >>> 1;
+        if (n > Wire.MAX_NAME_LENGTH) {
+            throw new StreamCorruptedException("name of " + n + " chars");
+        }
+        if ((header & 1) != 0) {
+            need(n);
+            char[] c = new char[n];
+            for (int i = 0; i < n; i++) {
+                c[i] = (char) (U.getByte(base, address + pos + i) & 0xFF);
+            }
+            pos += n;
+            return new String(c);
+        }
+        need(2 * n);
+        char[] c = new char[n];
+        bulk(c, Unsafe.ARRAY_CHAR_BASE_OFFSET, n, 2);
+        return new String(c);
+    }
+
+    private int count(String what) throws IOException {
+        return length(Math.min(Wire.MAX_DESCRIPTOR_COUNT, deliverable()), what);
+    }
+
+    private StreamType readTypeDescriptor() throws IOException, ClassNotFoundException {
+        int kind = nextByte();
+        if (kind < 1 || kind > Wire.MAX_KIND) {
+            throw new StreamCorruptedException("invalid type kind " + kind);
+        }
+        String name = readName();
+        checkClassName(name);
+        long suid = 0;
+        String[] interfaces = null;
+        StreamLevel[] levels = new StreamLevel[0];
+        switch (kind) {
+            case Wire.KIND_PROXY -> {
+                int n = count("interface count");
+                interfaces = new String[n];
+                for (int i = 0; i < n; i++) {
+                    interfaces[i] = readName();
+                    checkClassName(interfaces[i]);
+                }
+                levels = readLevels();
+            }
+            case Wire.KIND_EXTERNALIZABLE, Wire.KIND_FAST -> suid = i64();
+            case Wire.KIND_SERIALIZABLE, Wire.KIND_RECORD -> {
+                suid = i64();
+                levels = readLevels();
+                if (levels.length == 0 || !levels[levels.length - 1].name.equals(name)) {
+                    throw new StreamCorruptedException("type " + name + " without its own level");
+                }
+            }
+            default -> { }
+        }
+        StreamType st = new StreamType(kind, name, suid, levels, interfaces);
+        if (typeCount == types.length) {
+            types = Arrays.copyOf(types, typeCount * 2);
+        }
+        types[typeCount++] = st;
+        resolve(st);
+        return st;
+    }
+
+    private static void checkClassName(String name) throws StreamCorruptedException {
+        if (name.isEmpty() || name.indexOf('/') >= 0 || name.indexOf(';') >= 0 && !name.startsWith("[")) {
+            throw new StreamCorruptedException("invalid class name: " + name);
+        }
+    }
+
+    private StreamLevel[] readLevels() throws IOException {
+        int n = count("level count");
+        StreamLevel[] levels = new StreamLevel[n];
+        for (int i = 0; i < n; i++) {
+            String name = readName();
+            checkClassName(name);
+            long suid = i64();
+            int flags = nextByte();
+            long fingerprint = i64();
+            int np = count("field count");
+            char[] primCodes = new char[np];
+            String[] primNames = new String[np];
+            for (int j = 0; j < np; j++) {
+                primCodes[j] = (char) nextByte();
+                if (TypeInfo.width(primCodes[j]) < 0) {
+                    throw new StreamCorruptedException("invalid field type code " + (int) primCodes[j]);
+                }
+                primNames[j] = readName();
+            }
+            int nr = count("field count");
+            char[] refCodes = new char[nr];
+            String[] refNames = new String[nr];
+            String[] refSigs = new String[nr];
+            for (int j = 0; j < nr; j++) {
+                refCodes[j] = (char) nextByte();
+                if (refCodes[j] != 'L' && refCodes[j] != '[') {
+                    throw new StreamCorruptedException("invalid field type code " + (int) refCodes[j]);
+                }
+                refNames[j] = readName();
+                refSigs[j] = readName();
+            }
+            levels[i] = new StreamLevel(name, suid, flags, fingerprint, primCodes, primNames,
+                                        refCodes, refNames, refSigs);
+        }
+        return levels;
+    }
+
+    /** resolveClass (with the type's annotation readable), binding and filter checks. */
+    private void resolve(StreamType st) throws IOException, ClassNotFoundException {
+        Object savedObj = curObj;
+        Slot savedSlot = curSlot;
+        int savedMode = mode;
+        int savedBlock = blockRemaining;
+        curObj = null;
+        curSlot = null;
+        mode = CUSTOM;
+        blockRemaining = 0;
+        Class<?> cl = null;
+        try {
+            try {
+                if (st.kind == Wire.KIND_PROXY) {
+                    cl = resolveProxyClass(st.interfaces);
+                } else {
+                    cl = resolveClass(OSC.newUnresolvedDescriptor(st.name, st.suid));
+                }
+            } catch (ClassNotFoundException e) {
+                st.resolveException = e;
+            }
+            mode = CUSTOM;
+            skipCustomData();
+        } finally {
+            curObj = savedObj;
+            curSlot = savedSlot;
+            mode = savedMode;
+            blockRemaining = savedBlock;
+        }
+        if (cl == null) {
+            if (st.resolveException == null) {
+                st.resolveException = new ClassNotFoundException(st.name);
+            }
+            return;
+        }
+        if (st.kind != Wire.KIND_PROXY && !cl.getName().equals(st.name) && !Enum.class.isAssignableFrom(cl)) {
+            // resolveClass may map names, as the JDK allows; the local class decides.
+        }
+        st.bind(cl);
+        if (st.kind == Wire.KIND_PROXY) {
+            for (Class<?> i : cl.getInterfaces()) {
+                filterCheck(i, -1);
+            }
+        }
+        if (st.slots != null) {
+            for (Slot slot : st.slots) {
+                if (slot.local != null && slot.local.cl != cl) {
+                    filterCheck(slot.local.cl, -1);
+                }
+            }
+        }
+        filterCheck(cl, -1);
+    }
+
+    // =====================================================================
+    // Filters
+
+    private void filterCheck(Class<?> cl, long arrayLength) throws InvalidClassException {
+        ObjectInputFilter filter = getObjectInputFilter();
+        if (filter == null) {
+            return;
+        }
+        ObjectInputFilter.Status status;
+        RuntimeException ex = null;
+        try {
+            status = filter.checkInput(new FilterInfo(cl, arrayLength, depth, totalRefs, bytesRead()));
+        } catch (RuntimeException e) {
+            status = ObjectInputFilter.Status.REJECTED;
+            ex = e;
+        }
+        if (status == null || status == ObjectInputFilter.Status.REJECTED) {
+            throw new InvalidClassException("filter status: " + status, ex);
+        }
+    }
+
+    private record FilterInfo(Class<?> serialClass, long arrayLength, long depth, long references,
+                              long streamBytes) implements ObjectInputFilter.FilterInfo { }
+
+    // =====================================================================
+    // Class-defined methods' API
+
+    /**
+     * Reads the serializable fields of the class whose {@code readObject} is
+     * running, as the JDK's {@code defaultReadObject} does.
+     *
+     * @throws NotActiveException if no class-defined {@code readObject} is running
+     * @throws IOException if the input fails or is corrupt
+     * @throws ClassNotFoundException if a class of a field's value cannot be found
+     */
+    @Override
+    public void defaultReadObject() throws IOException, ClassNotFoundException {
+        if (curSlot == null) {
+            throw new NotActiveException("not in call to readObject");
+        }
+        if (curDefaultsRead) {
+            throw new NotActiveException("default data already read");
+        }
+        if (blockRemaining > 0) {
+            throw new StreamCorruptedException("unread block data");
+        }
+        int savedMode = mode;
+        mode = TOP;
+        try {
+            readFields(curObj, curSlot);
+        } finally {
+            mode = savedMode;
+        }
+        curDefaultsRead = true;
+    }
+
+    @Override
+    public ObjectInputStream.GetField readFields() throws IOException, ClassNotFoundException {
+        if (curSlot == null) {
+            throw new NotActiveException("not in call to readObject");
+        }
+        if (curDefaultsRead) {
+            throw new NotActiveException("default data already read");
+        }
+        if (blockRemaining > 0) {
+            throw new StreamCorruptedException("unread block data");
+        }
+        StreamLevel s = curSlot.stream;
+        int savedMode = mode;
+        mode = TOP;
+        try {
+            need(s.primSize);
+            byte[] prims = new byte[s.primSize];
+            U.copyMemory(base, address + pos, prims, BYTE_BASE, s.primSize);
+            pos += s.primSize;
+            Object[] refs = new Object[s.refNames.length];
+            for (int i = 0; i < refs.length; i++) {
+                RefField f = curSlot.refTargets[i];
+                refs[i] = readObject0(f != null && f.unshared);
+            }
+            curDefaultsRead = true;
+            return new GetFieldImpl(curSlot, prims, refs);
+        } finally {
+            mode = savedMode;
+        }
+    }
+
+    /** GetField over one level's stream data. */
+    private final class GetFieldImpl extends ObjectInputStream.GetField {
+        private final Slot slot;
+        private final byte[] prims;
+        private final Object[] refs;
+
+        GetFieldImpl(Slot slot, byte[] prims, Object[] refs) {
+            this.slot = slot;
+            this.prims = prims;
+            this.refs = refs;
+        }
+
+        @Override
+        public ObjectStreamClass getObjectStreamClass() {
+            return slot.local.desc;
+        }
+
+        /** Index of the stream's primitive field, -1 if only the local class has it. */
+        private int prim(String name, char code) {
+            StreamLevel s = slot.stream;
+            int i = s.primIndex(name);
+            if (i >= 0 && s.primCodes[i] == code) {
+                return i;
+            }
+            TypeInfo.PrimField lf = slot.local.prim(name);
+            if (lf != null && lf.code == code) {
+                return -1;
+            }
+            throw new IllegalArgumentException("no such field " + name + " with type " + TypeInfo.typeName(code));
+        }
+
+        private long bits(int i) {
+            StreamLevel s = slot.stream;
+            long at = BYTE_BASE + s.primOffsets[i];
+            int w = TypeInfo.width(s.primCodes[i]);
+            return switch (w) {
+                case 1 -> U.getByte(prims, at);
+                case 2 -> swapImages ? Short.reverseBytes(U.getShortUnaligned(prims, at)) : U.getShortUnaligned(prims, at);
+                case 4 -> swapImages ? Integer.reverseBytes(U.getIntUnaligned(prims, at)) : U.getIntUnaligned(prims, at);
+                default -> swapImages ? Long.reverseBytes(U.getLongUnaligned(prims, at)) : U.getLongUnaligned(prims, at);
+            };
+        }
+
+        @Override
+        public boolean defaulted(String name) {
+            StreamLevel s = slot.stream;
+            if (s.primIndex(name) >= 0 || s.refIndex(name) >= 0) {
+                return false;
+            }
+            if (slot.local.prim(name) != null || slot.local.refIndex(name) >= 0) {
+                return true;
+            }
+            throw new IllegalArgumentException("no such field " + name);
+        }
+
+        @Override public boolean get(String name, boolean val) { int i = prim(name, 'Z'); return i < 0 ? val : bits(i) != 0; }
+        @Override public byte get(String name, byte val) { int i = prim(name, 'B'); return i < 0 ? val : (byte) bits(i); }
+        @Override public char get(String name, char val) { int i = prim(name, 'C'); return i < 0 ? val : (char) bits(i); }
+        @Override public short get(String name, short val) { int i = prim(name, 'S'); return i < 0 ? val : (short) bits(i); }
+        @Override public int get(String name, int val) { int i = prim(name, 'I'); return i < 0 ? val : (int) bits(i); }
+        @Override public long get(String name, long val) { int i = prim(name, 'J'); return i < 0 ? val : bits(i); }
+        @Override public float get(String name, float val) {
+            int i = prim(name, 'F');
+            return i < 0 ? val : Float.intBitsToFloat((int) bits(i));
+        }
+        @Override public double get(String name, double val) {
+            int i = prim(name, 'D');
+            return i < 0 ? val : Double.longBitsToDouble(bits(i));
+        }
+        @Override
+        public Object get(String name, Object val) {
+            int i = slot.stream.refIndex(name);
+            if (i >= 0) {
+                return refs[i];
+            }
+            if (slot.local.refIndex(name) >= 0) {
+                return val;
+            }
+            throw new IllegalArgumentException("no such field " + name + " with type Object");
+        }
+    }
+
+    @Override
+    public void registerValidation(ObjectInputValidation obj, int prio)
+            throws NotActiveException, InvalidObjectException {
+        if (depth == 0) {
+            throw new NotActiveException("stream inactive");
+        }
+        if (obj == null) {
+            throw new InvalidObjectException("null callback");
+        }
+        if (validations == null) {
+            validations = new ArrayList<>();
+        }
+        validations.add(new Validation(obj, prio, validations.size()));
+    }
+
+    private record Validation(ObjectInputValidation callback, int priority, int order) { }
+
+    private void runValidations() throws InvalidObjectException {
+        List<Validation> list = validations;
+        validations = null;
+        list.sort((a, b) -> a.priority != b.priority ? Integer.compare(b.priority, a.priority)
+                                                      : Integer.compare(a.order, b.order));
+        for (Validation v : list) {
+            v.callback.validateObject();
+        }
+    }
+
+    @Override
+    protected boolean enableResolveObject(boolean enable) throws SecurityException {
+        boolean was = enableResolve;
+        super.enableResolveObject(enable);
+        enableResolve = enable;
+        return was;
+    }
+
+    // =====================================================================
+    // DataInput, framed in blocks
+
+    /** Makes at least n bytes of the current block buffered; false at the end of block data. */
+    private boolean blockNeed(int n) throws IOException {
+        if (blockRemaining >= n) {
+            need(n);
+            return true;
+        }
+        return false;
+    }
+
+    /** Moves to the next block; false at the end of block data. */
+    private boolean nextBlock() throws IOException {
+        while (blockRemaining == 0) {
+            if (mode == NO_DATA) {
+                return false;
+            }
+            if (pos >= limit) {
+                if (source == null) {
+                    return false;
+                }
+                try {
+                    fill(1);
+                } catch (EOFException e) {
+                    return false;
+                }
+            }
+            byte tag = U.getByte(base, address + pos);
+            if (tag == Wire.BLOCK) {
+                pos++;
+                blockRemaining = blockLength();
+            } else if ((tag == Wire.RESET || tag == Wire.RESET_OBJECTS) && depth == 0) {
+                pos++;
+                handleReset(tag == Wire.RESET);
+            } else {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Reads n (at most 8) bytes of block data, across blocks, as a little-endian value. */
+    private long blockValue(int n) throws IOException {
+        long v = 0;
+        for (int i = 0; i < n; i++) {
+            if (blockRemaining == 0 && !nextBlock()) {
+                throw new EOFException();
+            }
+            v |= (long) (nextByte() & 0xFF) << (8 * i);
+            blockRemaining--;
+        }
+        return v;
+    }
+
+    @Override
+    public int read() throws IOException {
+        if (blockRemaining == 0 && !nextBlock()) {
+            return -1;
+        }
+        blockRemaining--;
+        return nextByte() & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] buf, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, buf.length);
+        if (len == 0) {
+            return 0;
+        }
+        if (blockRemaining == 0 && !nextBlock()) {
+            return -1;
+        }
+        if (pos >= limit) {
+            fill(1);
+        }
+        int n = Math.min(len, Math.min(blockRemaining, limit - pos));
+        U.copyMemory(base, address + pos, buf, BYTE_BASE + off, n);
+        pos += n;
+        blockRemaining -= n;
+        return n;
+    }
+
+    @Override
+    public void readFully(byte[] buf) throws IOException {
+        readFully(buf, 0, buf.length);
+    }
+
+    @Override
+    public void readFully(byte[] buf, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, buf.length);
+        while (len > 0) {
+            int n = read(buf, off, len);
+            if (n < 0) {
+                throw new EOFException();
+            }
+            off += n;
+            len -= n;
+        }
+    }
+
+    @Override
+    public int available() throws IOException {
+        if (blockRemaining == 0 && (pos >= limit || !nextBlock())) {
+            return 0;
+        }
+        return Math.min(blockRemaining, limit - pos);
+    }
+
+    @Override
+    public int skipBytes(int len) throws IOException {
+        int skipped = 0;
+        while (skipped < len) {
+            if (blockRemaining == 0 && !nextBlock()) {
+                break;
+            }
+            if (pos >= limit) {
+                fill(1);
+            }
+            int n = Math.min(len - skipped, Math.min(blockRemaining, limit - pos));
+            pos += n;
+            blockRemaining -= n;
+            skipped += n;
+        }
+        return skipped;
+    }
+
+    @Override
+    public boolean readBoolean() throws IOException {
+        return readByte() != 0;
+    }
+
+    @Override
+    public byte readByte() throws IOException {
+        if (blockNeed(1)) {
+            blockRemaining--;
+            return U.getByte(base, address + pos++);
+        }
+        return (byte) blockValue(1);
+    }
+
+    @Override
+    public int readUnsignedByte() throws IOException {
+        return readByte() & 0xFF;
+    }
+
+    @Override
+    public char readChar() throws IOException {
+        if (blockNeed(2)) {
+            blockRemaining -= 2;
+            char v = U.getCharUnaligned(base, address + pos, false);
+            pos += 2;
+            return v;
+        }
+        return (char) blockValue(2);
+    }
+
+    @Override
+    public short readShort() throws IOException {
+        if (blockNeed(2)) {
+            blockRemaining -= 2;
+            short v = U.getShortUnaligned(base, address + pos, false);
+            pos += 2;
+            return v;
+        }
+        return (short) blockValue(2);
+    }
+
+    @Override
+    public int readUnsignedShort() throws IOException {
+        return readShort() & 0xFFFF;
+    }
+
+    @Override
+    public int readInt() throws IOException {
+        if (blockNeed(4)) {
+            blockRemaining -= 4;
+            int v = U.getIntUnaligned(base, address + pos, false);
+            pos += 4;
+            return v;
+        }
+        return (int) blockValue(4);
+    }
+
+    @Override
+    public long readLong() throws IOException {
+        if (blockNeed(8)) {
+            blockRemaining -= 8;
+            long v = U.getLongUnaligned(base, address + pos, false);
+            pos += 8;
+            return v;
+        }
+        return blockValue(8);
+    }
+
+    @Override
+    public float readFloat() throws IOException {
+        return Float.intBitsToFloat(readInt());
+    }
+
+    @Override
+    public double readDouble() throws IOException {
+        return Double.longBitsToDouble(readLong());
+    }
+
+    /** Reads what {@link FastObjectOutputStream#writeUTF} wrote. */
+    @Override
+    public String readUTF() throws IOException {
+        int n = readInt();
+        if (n < 0 || n > deliverable() / 2) {
+            throw new StreamCorruptedException("invalid string length " + n);
+        }
+        StringBuilder sb = new StringBuilder(Math.min(n, 1 << 16));
+        for (int i = 0; i < n; i++) {
+            sb.append(readChar());
+        }
+        return sb.toString();
+    }
+
+    @Override
+    @Deprecated
+    public String readLine() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        int c;
+        while ((c = read()) >= 0) {
+            if (c == '\n') {
+                return sb.toString();
+            }
+            if (c == '\r') {
+                continue;
+            }
+            sb.append((char) c);
+        }
+        return sb.isEmpty() ? null : sb.toString();
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (source != null) {
+                source.close();
+            }
+        } finally {
+            if (session != null) {
+                session.release0();
+                session = null;
+            }
+        }
+    }
+}

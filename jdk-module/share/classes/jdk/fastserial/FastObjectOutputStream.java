@@ -1,0 +1,1453 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.fastserial;
+
+import java.io.IOException;
+import java.io.InvalidClassException;
+import java.io.NotActiveException;
+import java.io.NotSerializableException;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.ObjectStreamConstants;
+import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
+import java.lang.reflect.ClassInfo;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.Objects;
+
+import jdk.internal.fastserial.TypeInfo;
+import jdk.internal.fastserial.TypeInfo.Level;
+import jdk.internal.fastserial.TypeInfo.PrimField;
+import jdk.internal.fastserial.TypeInfo.RefField;
+import jdk.internal.fastserial.Wire;
+import jdk.internal.foreign.AbstractMemorySegmentImpl;
+import jdk.internal.foreign.MemorySessionImpl;
+import jdk.internal.misc.Unsafe;
+
+/**
+ * An {@link ObjectOutputStream} that writes the fast stream format of
+ * UKA-serialization (seed 000, section 3): slim type encoding, two kinds of
+ * reset, an internal buffer that marshalers write to directly, and
+ * marshalers generated at run time. It is a drop-in: code that holds an
+ * {@code ObjectOutputStream}, subclasses it, or tests {@code instanceof}
+ * keeps working, and every class that defines its own serialization
+ * ({@code writeObject}, {@code writeReplace}, {@code Externalizable},
+ * {@code serialPersistentFields}, records, enums) is written with exactly the
+ * JDK's semantics. Only a {@link FastObjectInputStream} reads the result.
+ *
+ * <p>A class name travels once per stream; afterwards the type is a small
+ * integer. {@link #reset()} forgets objects and types, as the JDK's does;
+ * {@link #resetObjects()} forgets only objects, which is what a remote call
+ * needs between calls (section 3.3).
+ *
+ * <p>The stream owns its buffer (section 3.4) and writes it to an
+ * {@code OutputStream} when full or flushed, keeps it in memory
+ * ({@link #FastObjectOutputStream()}, {@link #toByteArray()}), or writes in
+ * place into a {@link MemorySegment}. The {@code put} methods write raw
+ * values to it for hand-written marshalers ({@link FastSerializable}); the
+ * {@code DataOutput} methods ({@code writeInt}, ...) frame their data in
+ * blocks as the JDK's stream does, so that readers of class-defined data can
+ * read less than was written.
+ *
+ * <p>A stream is not safe for use by several threads at once.
+ *
+ * @since 25
+ */
+public class FastObjectOutputStream extends ObjectOutputStream {
+
+    private static final Unsafe U = Unsafe.getUnsafe();
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+    private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
+    private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
+    private static final int MAX_ARRAY_BUFFER = Integer.MAX_VALUE - 16;
+
+    // ---- the buffer: base + address + index is where index lands ----
+    private Object base;          // the byte[] or null (native memory)
+    private long address;         // offset of the buffer's start within base
+    private byte[] heap;          // base when it is a byte[] starting at index 0 of the array, else null
+    private int heapStart;        // array index of the buffer's start in heap
+    private int pos;
+    private int capacity;
+    private final OutputStream sink;       // null: memory or segment
+    private final MemorySegment segment;   // null unless writing in place
+    private MemorySessionImpl session;     // the segment's, held while open
+    private long flushedBytes;
+
+    /** Position of the open block's 4-byte length, or -1 when no block is open. */
+    private int blockStart = -1;
+
+    // ---- objects and types ----
+    private final HandleTable handles = new HandleTable();
+    private IdentityHashMap<Object, Object> replaced;   // writeReplace/replaceObject results
+    private TypeInfo[] typeKeys = new TypeInfo[64];
+    private int[] typeIds = new int[64];
+    private int typeCount;
+    private int nextTypeId = Wire.FIRST_STREAM_TYPE_ID;
+    private int depth;
+    private boolean enableReplace;
+    private boolean closed;
+
+    // ---- the class-defined method being run (writeObject/writeExternal) ----
+    private Object curObj;
+    private Level curLevel;
+    private PutFieldImpl curPut;
+
+    /** The stream handed to class-defined methods (this, or a facade). */
+    private final ObjectOutputStream facade;
+
+    private byte[] scratch;
+
+    /**
+     * Creates a stream that writes to {@code out} through its own buffer and
+     * writes the stream header into that buffer. As with the JDK's stream,
+     * {@link #flush()} after creating it if the reader must not wait.
+     *
+     * @param out the output stream
+     * @throws IOException if the header cannot be written
+     * @throws NullPointerException if {@code out} is null
+     */
+    public FastObjectOutputStream(OutputStream out) throws IOException {
+        this(Objects.requireNonNull(out), null, null);
+    }
+
+    /**
+     * Creates a stream that writes into a growable buffer in memory; see
+     * {@link #toByteArray()} and {@link #size()}.
+     *
+     * @throws IOException never in practice
+     */
+    public FastObjectOutputStream() throws IOException {
+        this(null, null, null);
+    }
+
+    /**
+     * Creates a stream that writes in place into {@code segment}, from its
+     * start. The segment's memory is written directly, without a copy; a
+     * write that does not fit throws an {@code IOException}. The stream keeps
+     * the segment's arena from being closed until the stream is closed.
+     *
+     * @param segment the memory to write to
+     * @throws IOException if the header does not fit
+     * @throws IllegalStateException if the segment's arena is closed
+     * @throws UnsupportedOperationException if the segment is read-only
+     */
+    public FastObjectOutputStream(MemorySegment segment) throws IOException {
+        this(null, Objects.requireNonNull(segment), null);
+    }
+
+    /**
+     * Creates a stream whose class-defined methods ({@code writeObject},
+     * {@code writeExternal}, {@code annotateClass}...) receive {@code facade}
+     * instead of this stream: for an {@code ObjectOutputStream} subclass that
+     * delegates its methods to a fast stream, so that methods testing the
+     * stream's type see the subclass (seed 000, section 3.7d).
+     *
+     * @param out the output stream
+     * @param facade the stream to hand to class-defined methods
+     * @throws IOException if the header cannot be written
+     */
+    protected FastObjectOutputStream(OutputStream out, ObjectOutputStream facade) throws IOException {
+        this(Objects.requireNonNull(out), null, Objects.requireNonNull(facade));
+    }
+
+    private FastObjectOutputStream(OutputStream out, MemorySegment seg, ObjectOutputStream facade)
+            throws IOException {
+        super();
+        this.sink = out;
+        this.segment = seg;
+        this.facade = facade != null ? facade : this;
+        if (seg != null) {
+            if (seg.isReadOnly()) {
+                throw new UnsupportedOperationException("read-only segment");
+            }
+            AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) seg;
+            session = impl.sessionImpl();
+            session.acquire0();
+            base = impl.unsafeGetBase();
+            address = impl.unsafeGetOffset();
+            capacity = (int) Math.min(seg.byteSize(), MAX_ARRAY_BUFFER);
+            if (base instanceof byte[] b) {
+                heap = b;
+                heapStart = (int) (address - BYTE_BASE);
+            }
+        } else {
+            heap = new byte[DEFAULT_BUFFER_SIZE];
+            base = heap;
+            address = BYTE_BASE;
+            capacity = heap.length;
+        }
+        reserve(4);
+        U.putByte(base, address + pos, Wire.MAGIC_0);
+        U.putByte(base, address + pos + 1, Wire.MAGIC_1);
+        U.putByte(base, address + pos + 2, Wire.VERSION);
+        U.putByte(base, address + pos + 3, (byte) (LITTLE_ENDIAN ? Wire.FLAG_IMAGES_LITTLE_ENDIAN : 0));
+        pos += 4;
+    }
+
+    // =====================================================================
+    // Buffer management
+
+    /**
+     * Makes room for {@code n} bytes in the buffer, so that the next
+     * {@code n} bytes of {@code put} calls go to it without further checks
+     * (the section 3.4 "reads all bytes of an object at once", for writing).
+     * Closes an open block of {@code DataOutput} data first.
+     *
+     * @param n the number of bytes
+     * @throws IOException if the output stream fails, or a segment is full
+     */
+    public final void reserve(int n) throws IOException {
+        if (blockStart >= 0) {
+            closeBlock();
+        }
+        if (capacity - pos < n) {
+            makeRoom(n);
+        }
+    }
+
+    private void ensure(int n) throws IOException {
+        if (capacity - pos < n) {
+            makeRoom(n);
+        }
+    }
+
+    private void makeRoom(int n) throws IOException {
+        if (n < 0) {
+            throw new IllegalArgumentException("negative size");
+        }
+        ensureOpen();
+        if (sink != null) {
+            boolean reopen = blockStart >= 0;
+            if (reopen) {
+                closeBlock();
+            }
+            drainBuffer();
+            if (capacity < n) {
+                heap = new byte[Math.max(n, capacity * 2)];
+                base = heap;
+                capacity = heap.length;
+            }
+            if (reopen) {
+                openBlock();
+            }
+        } else if (segment != null) {
+            throw new IOException("MemorySegment full: " + n + " more bytes needed at offset "
+                                  + pos + " of " + capacity);
+        } else {
+            long wanted = Math.max((long) pos + n, Math.min((long) capacity * 2, MAX_ARRAY_BUFFER));
+            if (wanted > MAX_ARRAY_BUFFER) {
+                throw new IOException("stream too large for a byte array: " + ((long) pos + n));
+            }
+            heap = Arrays.copyOf(heap, (int) wanted);
+            base = heap;
+            capacity = heap.length;
+        }
+    }
+
+    private void ensureOpen() throws IOException {
+        if (closed) {
+            throw new IOException("stream closed");
+        }
+    }
+
+    /**
+     * The number of bytes written so far, header included (for a stream over
+     * an {@code OutputStream}: handed to it or buffered).
+     *
+     * @return the byte count
+     * @throws IOException if an open block cannot be closed
+     */
+    public final long size() throws IOException {
+        if (blockStart >= 0) {
+            closeBlock();
+        }
+        return flushedBytes + pos;
+    }
+
+    /**
+     * A copy of the bytes written so far, for a stream created with
+     * {@link #FastObjectOutputStream()}.
+     *
+     * @return the bytes
+     * @throws IOException if an open block cannot be closed
+     * @throws IllegalStateException if the stream writes to an output
+     *         stream or a segment
+     */
+    public final byte[] toByteArray() throws IOException {
+        if (sink != null || segment != null) {
+            throw new IllegalStateException("not an in-memory stream");
+        }
+        if (blockStart >= 0) {
+            closeBlock();
+        }
+        return Arrays.copyOf(heap, pos);
+    }
+
+    /**
+     * The buffer of a stream created with {@link #FastObjectOutputStream()},
+     * without a copy: its first {@link #size()} bytes are the stream. The
+     * array is replaced when the buffer grows.
+     *
+     * @return the internal array
+     * @throws IOException if an open block cannot be closed
+     * @throws IllegalStateException if the stream writes to an output
+     *         stream or a segment
+     */
+    public final byte[] buffer() throws IOException {
+        if (sink != null || segment != null) {
+            throw new IllegalStateException("not an in-memory stream");
+        }
+        if (blockStart >= 0) {
+            closeBlock();
+        }
+        return heap;
+    }
+
+    /**
+     * Forgets the bytes written so far, so that the buffer (or segment) is
+     * filled again from its start; the objects and types written stay known,
+     * as after no reset at all. For message transports: write a message,
+     * hand over its {@link #size()} bytes, rewind, write the next; the
+     * reader gives each message to {@link FastObjectInputStream#setInput}.
+     *
+     * @throws IOException if an open block cannot be closed
+     * @throws IllegalStateException if the stream writes to an output
+     *         stream, or an object is being written
+     */
+    public final void rewind() throws IOException {
+        if (sink != null) {
+            throw new IllegalStateException("not an in-memory or segment stream");
+        }
+        if (depth != 0 || curLevel != null) {
+            throw new IllegalStateException("stream active");
+        }
+        if (blockStart >= 0) {
+            closeBlock();
+        }
+        pos = 0;
+        flushedBytes = 0;
+    }
+
+    // ---- block framing of DataOutput data ----
+
+    private void openBlock() throws IOException {
+        ensure(5 + 8);
+        U.putByte(base, address + pos, Wire.BLOCK);
+        blockStart = pos + 1;
+        pos += 5;
+    }
+
+    private void closeBlock() {
+        int start = blockStart;
+        blockStart = -1;
+        int len = pos - start - 4;
+        if (len == 0) {
+            pos = start - 1;            // drop an empty block
+        } else {
+            U.putIntUnaligned(base, address + start, len, false);
+        }
+    }
+
+    /** Room for n bytes of block data, in an open block. */
+    private void blockData(int n) throws IOException {
+        if (blockStart < 0) {
+            openBlock();
+        }
+        if (capacity - pos < n) {
+            makeRoom(n);
+        }
+    }
+
+    // =====================================================================
+    // The public buffer: raw values, no framing
+
+    /** Writes a boolean as one byte. @param v the value @throws IOException on failure */
+    public final void putBoolean(boolean v) throws IOException {
+        reserve(1);
+        U.putByte(base, address + pos++, (byte) (v ? 1 : 0));
+    }
+
+    /** Writes a byte. @param v the value @throws IOException on failure */
+    public final void putByte(int v) throws IOException {
+        reserve(1);
+        U.putByte(base, address + pos++, (byte) v);
+    }
+
+    /** Writes a char, little-endian. @param v the value @throws IOException on failure */
+    public final void putChar(int v) throws IOException {
+        reserve(2);
+        U.putCharUnaligned(base, address + pos, (char) v, false);
+        pos += 2;
+    }
+
+    /** Writes a short, little-endian. @param v the value @throws IOException on failure */
+    public final void putShort(int v) throws IOException {
+        reserve(2);
+        U.putShortUnaligned(base, address + pos, (short) v, false);
+        pos += 2;
+    }
+
+    /** Writes an int, little-endian. @param v the value @throws IOException on failure */
+    public final void putInt(int v) throws IOException {
+        reserve(4);
+        U.putIntUnaligned(base, address + pos, v, false);
+        pos += 4;
+    }
+
+    /** Writes a long, little-endian. @param v the value @throws IOException on failure */
+    public final void putLong(long v) throws IOException {
+        reserve(8);
+        U.putLongUnaligned(base, address + pos, v, false);
+        pos += 8;
+    }
+
+    /** Writes a float's bits, little-endian. @param v the value @throws IOException on failure */
+    public final void putFloat(float v) throws IOException {
+        putInt(Float.floatToRawIntBits(v));
+    }
+
+    /** Writes a double's bits, little-endian. @param v the value @throws IOException on failure */
+    public final void putDouble(double v) throws IOException {
+        putLong(Double.doubleToRawLongBits(v));
+    }
+
+    /**
+     * Writes {@code len} booleans of {@code a} from {@code off}, a byte each.
+     * @param a the array @param off the first index @param len the count
+     * @throws IOException on failure
+     */
+    public final void putBooleans(boolean[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        reserve(0);
+        while (len > 0) {
+            int n = Math.min(len, room(1, len));
+            for (int i = 0; i < n; i++) {
+                U.putByte(base, address + pos + i, (byte) (a[off + i] ? 1 : 0));
+            }
+            pos += n; off += n; len -= n;
+        }
+    }
+
+    /** Writes bytes of an array. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void putBytes(byte[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        reserve(0);
+        bulk(a, Unsafe.ARRAY_BYTE_BASE_OFFSET + off, len, 1);
+    }
+
+    /** Writes chars of an array, little-endian. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void putChars(char[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        reserve(0);
+        bulk(a, Unsafe.ARRAY_CHAR_BASE_OFFSET + 2L * off, len, 2);
+    }
+
+    /** Writes shorts of an array, little-endian. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void putShorts(short[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        reserve(0);
+        bulk(a, Unsafe.ARRAY_SHORT_BASE_OFFSET + 2L * off, len, 2);
+    }
+
+    /** Writes ints of an array, little-endian. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void putInts(int[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        reserve(0);
+        bulk(a, Unsafe.ARRAY_INT_BASE_OFFSET + 4L * off, len, 4);
+    }
+
+    /** Writes longs of an array, little-endian. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void putLongs(long[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        reserve(0);
+        bulk(a, Unsafe.ARRAY_LONG_BASE_OFFSET + 8L * off, len, 8);
+    }
+
+    /** Writes the bits of floats of an array, little-endian. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void putFloats(float[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        reserve(0);
+        bulk(a, Unsafe.ARRAY_FLOAT_BASE_OFFSET + 4L * off, len, 4);
+    }
+
+    /** Writes the bits of doubles of an array, little-endian. @param a the array @param off the first index @param len the count @throws IOException on failure */
+    public final void putDoubles(double[] a, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, a.length);
+        reserve(0);
+        bulk(a, Unsafe.ARRAY_DOUBLE_BASE_OFFSET + 8L * off, len, 8);
+    }
+
+    /**
+     * Writes the image of {@code obj}'s fields that {@code info} describes
+     * ({@link ClassInfo#toByteArray}): one copy of the fields' memory.
+     *
+     * @param info the fields
+     * @param obj the object
+     * @throws IOException on failure
+     * @throws IllegalArgumentException if {@code obj} is not an instance of
+     *         the class {@code info} describes
+     */
+    public final void putImage(ClassInfo info, Object obj) throws IOException {
+        int size = info.size();
+        reserve(size);
+        if (heap != null) {
+            info.toByteArray(obj, 0, heap, heapStart + pos);
+        } else {
+            byte[] tmp = scratch(size);
+            info.toByteArray(obj, 0, tmp, 0);
+            U.copyMemory(tmp, BYTE_BASE, base, address + pos, size);
+        }
+        pos += size;
+    }
+
+    private byte[] scratch(int n) {
+        byte[] s = scratch;
+        if (s == null || s.length < n) {
+            scratch = s = new byte[Math.max(n, 256)];
+        }
+        return s;
+    }
+
+    /** How many elements of width w fit now, after making room for at least one. */
+    private int room(int w, int wanted) throws IOException {
+        if (capacity - pos < w) {
+            makeRoom(Math.min(w * wanted, Math.max(w, DEFAULT_BUFFER_SIZE)));
+        }
+        return (capacity - pos) / w;
+    }
+
+    /** Copies len elements of width w, little-endian, in runs that fit the buffer. */
+    private void bulk(Object array, long offset, int len, int w) throws IOException {
+        while (len > 0) {
+            int n = Math.min(len, room(w, len));
+            long bytes = (long) n * w;
+            if (LITTLE_ENDIAN || w == 1) {
+                U.copyMemory(array, offset, base, address + pos, bytes);
+            } else {
+                U.copySwapMemory(array, offset, base, address + pos, bytes, w);
+            }
+            pos += (int) bytes;
+            offset += bytes;
+            len -= n;
+        }
+    }
+
+    private void putTag(byte tag) throws IOException {
+        if (blockStart >= 0) {
+            closeBlock();
+        }
+        if (capacity - pos < 1) {
+            makeRoom(1);
+        }
+        U.putByte(base, address + pos++, tag);
+    }
+
+    private void putVarint(int v) throws IOException {
+        ensure(5);
+        long a = address + pos;
+        while ((v & ~0x7F) != 0) {
+            U.putByte(base, a++, (byte) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        U.putByte(base, a++, (byte) v);
+        pos = (int) (a - address);
+    }
+
+    /** A string's chars: varint(length << 1 | latin1), then bytes or LE chars. */
+    private void putStringData(String s) throws IOException {
+        int n = s.length();
+        if (n > (Integer.MAX_VALUE >> 1) - 8) {
+            throw new IOException("string too long: " + n + " chars");
+        }
+        ensure(5 + n);
+        int start = pos;
+        putVarint((n << 1) | 1);
+        long a = address + pos;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c > 0xFF) {
+                pos = start;
+                putUtf16(s);
+                return;
+            }
+            U.putByte(base, a + i, (byte) c);
+        }
+        pos += n;
+    }
+
+    private void putUtf16(String s) throws IOException {
+        int n = s.length();
+        putVarint(n << 1);
+        int i = 0;
+        while (i < n) {
+            int k = Math.min(n - i, room(2, n - i));
+            long a = address + pos;
+            for (int j = 0; j < k; j++) {
+                U.putCharUnaligned(base, a + 2L * j, s.charAt(i + j), false);
+            }
+            pos += 2 * k;
+            i += k;
+        }
+    }
+
+    // =====================================================================
+    // Objects
+
+    /**
+     * Writes an object and, recursively, the objects it refers to; an object
+     * written before (since the last reset) is written as a reference to it.
+     *
+     * @param obj the object to write
+     * @throws NotSerializableException if an object of the graph is not
+     *         serializable
+     * @throws InvalidClassException if a class of the graph cannot be
+     *         serialized
+     * @throws IOException if the output fails
+     */
+    @Override
+    public void writeObject(Object obj) throws IOException {
+        writeObject0(obj, false);
+    }
+
+    /**
+     * Writes an unshared object: always as a new object, never as a
+     * reference, and never referred to by later writes.
+     *
+     * @param obj the object to write
+     * @throws IOException as for {@link #writeObject}
+     */
+    @Override
+    public void writeUnshared(Object obj) throws IOException {
+        writeObject0(obj, true);
+    }
+
+    @Override
+    protected final void writeObjectOverride(Object obj) throws IOException {
+        writeObject0(obj, false);
+    }
+
+    private void writeObject0(Object obj, boolean unshared) throws IOException {
+        ensureOpen();
+        if (obj == null) {
+            putTag(Wire.NULL);
+            return;
+        }
+        if (replaced != null) {
+            Object rep = replaced.get(obj);
+            if (rep != null || replaced.containsKey(obj)) {
+                obj = rep;
+                if (obj == null) {
+                    putTag(Wire.NULL);
+                    return;
+                }
+            }
+        }
+        int h;
+        if (!unshared && (h = handles.lookup(obj)) >= 0) {
+            putTag(Wire.REF);
+            putVarint(h);
+            return;
+        }
+        if (obj instanceof String s) {
+            if (enableReplace) {
+                Object rep = replaceWith(obj, s, unshared);
+                if (rep != s) {
+                    if (rep != null) {
+                        writeReplacedObject(rep, unshared);
+                    }
+                    return;
+                }
+            }
+            writeString(s, unshared);
+            return;
+        }
+        if (obj instanceof Class<?> c) {
+            writeClass(c, unshared);
+            return;
+        }
+        if (obj instanceof ObjectStreamClass desc) {
+            writeClassDesc(desc, unshared);
+            return;
+        }
+        TypeInfo ti = TypeInfo.of(obj.getClass());
+        if (ti.hasWriteReplace || enableReplace) {
+            Object rep = replace(obj, ti);
+            if (rep != obj) {
+                if (rep != null) {
+                    writeReplacedObject(rep, unshared);
+                }
+                return;
+            }
+        }
+        writeNew(obj, ti, unshared);
+    }
+
+    /** The JDK's replacement: writeReplace while the class changes, then replaceObject. */
+    private Object replace(Object obj, TypeInfo ti) throws IOException {
+        Object orig = obj;
+        Class<?> cl = ti.cl;
+        TypeInfo cur = ti;
+        while (cur.hasWriteReplace) {
+            obj = cur.invokeWriteReplace(obj);
+            if (obj == null || obj.getClass() == cl) {
+                break;
+            }
+            cl = obj.getClass();
+            cur = TypeInfo.of(cl);
+        }
+        if (enableReplace) {
+            obj = replaceObject(obj);
+        }
+        if (obj != orig) {
+            remember(orig, obj);
+            if (obj == null) {
+                putTag(Wire.NULL);
+            }
+        }
+        return obj;
+    }
+
+    private Object replaceWith(Object orig, Object obj, boolean unshared) throws IOException {
+        Object rep = replaceObject(obj);
+        if (rep != orig) {
+            remember(orig, rep);
+            if (rep == null) {
+                putTag(Wire.NULL);
+            }
+        }
+        return rep;
+    }
+
+    private void remember(Object orig, Object rep) {
+        if (replaced == null) {
+            replaced = new IdentityHashMap<>();
+        }
+        replaced.put(orig, rep);
+    }
+
+    /** A replacement is written like any object, without replacing it again. */
+    private void writeReplacedObject(Object obj, boolean unshared) throws IOException {
+        int h;
+        if (!unshared && (h = handles.lookup(obj)) >= 0) {
+            putTag(Wire.REF);
+            putVarint(h);
+        } else if (obj instanceof String s) {
+            writeString(s, unshared);
+        } else if (obj instanceof Class<?> c) {
+            writeClass(c, unshared);
+        } else if (obj instanceof ObjectStreamClass desc) {
+            writeClassDesc(desc, unshared);
+        } else {
+            writeNew(obj, TypeInfo.of(obj.getClass()), unshared);
+        }
+    }
+
+    private void writeString(String s, boolean unshared) throws IOException {
+        putTag(Wire.STRING);
+        handles.assign(unshared ? null : s);
+        putStringData(s);
+    }
+
+    private void writeClass(Class<?> c, boolean unshared) throws IOException {
+        putTag(Wire.CLASS);
+        writeType(TypeInfo.of(c));
+        handles.assign(unshared ? null : c);
+    }
+
+    private void writeClassDesc(ObjectStreamClass desc, boolean unshared) throws IOException {
+        Class<?> c = desc.forClass();
+        if (c == null) {
+            throw new NotSerializableException("descriptor without a local class: " + desc.getName());
+        }
+        putTag(Wire.CLASSDESC);
+        writeType(TypeInfo.of(c));
+        handles.assign(unshared ? null : desc);
+    }
+
+    private void writeNew(Object obj, TypeInfo ti, boolean unshared) throws IOException {
+        switch (ti.kind) {
+            case Wire.KIND_ARRAY -> writeArray(obj, ti, unshared);
+            case Wire.KIND_ENUM -> writeEnum((Enum<?>) obj, ti, unshared);
+            case Wire.KIND_SERIALIZABLE, Wire.KIND_PROXY, Wire.KIND_RECORD -> {
+                if (ti.predefinedId != 0) {
+                    writeBoxed(obj, ti, unshared);
+                    return;
+                }
+                ti.checkSerialize();
+                putTag(Wire.OBJECT);
+                writeType(ti);
+                handles.assign(unshared ? null : obj);
+                depth++;
+                try {
+                    Marshaler m = ti.marshaler();
+                    if (m != null) {
+                        m.write(obj, this);
+                    } else {
+                        writeSerialData(obj, ti);
+                    }
+                } finally {
+                    depth--;
+                }
+            }
+            case Wire.KIND_EXTERNALIZABLE -> {
+                ti.checkSerialize();
+                putTag(Wire.OBJECT);
+                writeType(ti);
+                handles.assign(unshared ? null : obj);
+                writeExternalData((java.io.Externalizable) obj);
+            }
+            case Wire.KIND_FAST -> {
+                ti.checkSerialize();
+                putTag(Wire.OBJECT);
+                writeType(ti);
+                handles.assign(unshared ? null : obj);
+                depth++;
+                Object savedObj = curObj;
+                Level savedLevel = curLevel;
+                PutFieldImpl savedPut = curPut;
+                curObj = null;
+                curLevel = null;
+                curPut = null;
+                try {
+                    ((FastSerializable) obj).writeFast(this);
+                } finally {
+                    curObj = savedObj;
+                    curLevel = savedLevel;
+                    curPut = savedPut;
+                    depth--;
+                }
+            }
+            default -> {
+                if (obj instanceof Enum<?> e) {       // an enum constant whose class is not an enum
+                    writeEnum(e, TypeInfo.of(e.getDeclaringClass()), unshared);
+                } else {
+                    throw new NotSerializableException(ti.cl.getName());
+                }
+            }
+        }
+    }
+
+    /** A boxed primitive of a predefined type: its value, raw. */
+    private void writeBoxed(Object obj, TypeInfo ti, boolean unshared) throws IOException {
+        putTag(Wire.OBJECT);
+        putVarint(ti.predefinedId);
+        handles.assign(unshared ? null : obj);
+        switch (obj) {
+            case Integer v -> putInt(v);
+            case Long v -> putLong(v);
+            case Double v -> putDouble(v);
+            case Float v -> putFloat(v);
+            case Boolean v -> putBoolean(v);
+            case Byte v -> putByte(v);
+            case Short v -> putShort(v);
+            case Character v -> putChar(v);
+            default -> throw new InternalError(obj.getClass().getName());
+        }
+    }
+
+    private void writeEnum(Enum<?> e, TypeInfo ti, boolean unshared) throws IOException {
+        putTag(Wire.ENUM);
+        writeType(ti);
+        handles.assign(unshared ? null : e);
+        String name = e.name();
+        int h = handles.lookup(name);
+        if (h >= 0) {
+            putTag(Wire.REF);
+            putVarint(h);
+        } else {
+            writeString(name, false);
+        }
+    }
+
+    private void writeArray(Object array, TypeInfo ti, boolean unshared) throws IOException {
+        putTag(Wire.ARRAY);
+        writeType(ti);
+        handles.assign(unshared ? null : array);
+        switch (array) {
+            case int[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_INT_BASE_OFFSET, a.length, 4); }
+            case byte[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_BYTE_BASE_OFFSET, a.length, 1); }
+            case long[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_LONG_BASE_OFFSET, a.length, 8); }
+            case float[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_FLOAT_BASE_OFFSET, a.length, 4); }
+            case double[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_DOUBLE_BASE_OFFSET, a.length, 8); }
+            case char[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_CHAR_BASE_OFFSET, a.length, 2); }
+            case short[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_SHORT_BASE_OFFSET, a.length, 2); }
+            case boolean[] a -> { putVarint(a.length); putBooleans(a, 0, a.length); }
+            case Object[] a -> {
+                putVarint(a.length);
+                depth++;
+                try {
+                    for (Object e : a) {
+                        writeObject0(e, false);
+                    }
+                } finally {
+                    depth--;
+                }
+            }
+            default -> throw new InternalError(array.getClass().getName());
+        }
+    }
+
+    /** Class data, level by level from the topmost serializable class. */
+    private void writeSerialData(Object obj, TypeInfo ti) throws IOException {
+        for (Level level : ti.levels) {
+            if (level.hasWriteObject) {
+                Object savedObj = curObj;
+                Level savedLevel = curLevel;
+                PutFieldImpl savedPut = curPut;
+                curObj = obj;
+                curLevel = level;
+                curPut = null;
+                try {
+                    level.invokeWriteObject(obj, facade);
+                    putTag(Wire.END);
+                } finally {
+                    curObj = savedObj;
+                    curLevel = savedLevel;
+                    curPut = savedPut;
+                }
+            } else {
+                writeFields(obj, level);
+            }
+        }
+    }
+
+    private void writeExternalData(java.io.Externalizable obj) throws IOException {
+        Object savedObj = curObj;
+        Level savedLevel = curLevel;
+        PutFieldImpl savedPut = curPut;
+        curObj = null;
+        curLevel = null;
+        curPut = null;
+        depth++;
+        try {
+            obj.writeExternal(facade);
+            putTag(Wire.END);
+        } finally {
+            curObj = savedObj;
+            curLevel = savedLevel;
+            curPut = savedPut;
+            depth--;
+        }
+    }
+
+    /** A level's default data: its primitive image, then its reference fields. */
+    private void writeFields(Object obj, Level level) throws IOException {
+        level.checkDefaultSerialize();
+        if (level.image != null) {
+            putImage(level.image, obj);
+        } else if (level.primSize > 0) {
+            reserve(level.primSize);
+            long a = address + pos;
+            for (PrimField f : level.prims) {
+                f.copyToImage(obj, base, a + f.imageOffset);
+            }
+            pos += level.primSize;
+        }
+        for (RefField f : level.refs) {
+            writeObject0(f.get(obj), f.unshared);
+        }
+    }
+
+    private void writeType(TypeInfo ti) throws IOException {
+        if (ti.predefinedId != 0) {
+            putVarint(ti.predefinedId);
+            return;
+        }
+        int id = typeId(ti);
+        if (id != 0) {
+            putVarint(id);
+            return;
+        }
+        addType(ti);
+        putVarint(0);
+        byte[] d = ti.descriptor();
+        reserve(d.length);
+        U.copyMemory(d, BYTE_BASE, base, address + pos, d.length);
+        pos += d.length;
+        // What annotateClass writes travels with the type, framed as custom data.
+        Object savedObj = curObj;
+        Level savedLevel = curLevel;
+        PutFieldImpl savedPut = curPut;
+        curObj = null;
+        curLevel = null;
+        curPut = null;
+        try {
+            if (ti.kind == Wire.KIND_PROXY) {
+                annotateProxyClass(ti.cl);
+            } else {
+                annotateClass(ti.descClass());
+            }
+            putTag(Wire.END);
+        } finally {
+            curObj = savedObj;
+            curLevel = savedLevel;
+            curPut = savedPut;
+        }
+    }
+
+    private int typeId(TypeInfo ti) {
+        TypeInfo[] keys = typeKeys;
+        int mask = keys.length - 1;
+        int i = ti.hash & mask;
+        TypeInfo k;
+        while ((k = keys[i]) != null) {
+            if (k == ti) {
+                return typeIds[i];
+            }
+            i = (i + 1) & mask;
+        }
+        return 0;
+    }
+
+    private void addType(TypeInfo ti) {
+        if ((typeCount + 1) * 2 > typeKeys.length) {
+            TypeInfo[] oldKeys = typeKeys;
+            int[] oldIds = typeIds;
+            typeKeys = new TypeInfo[oldKeys.length * 2];
+            typeIds = new int[oldKeys.length * 2];
+            typeCount = 0;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != null) {
+                    insertType(oldKeys[i], oldIds[i]);
+                }
+            }
+        }
+        insertType(ti, nextTypeId++);
+    }
+
+    private void insertType(TypeInfo ti, int id) {
+        int mask = typeKeys.length - 1;
+        int i = ti.hash & mask;
+        while (typeKeys[i] != null) {
+            i = (i + 1) & mask;
+        }
+        typeKeys[i] = ti;
+        typeIds[i] = id;
+        typeCount++;
+    }
+
+    // =====================================================================
+    // Class-defined methods' API
+
+    /**
+     * Writes the serializable fields of the class whose {@code writeObject}
+     * is running, as the JDK's {@code defaultWriteObject} does.
+     *
+     * @throws NotActiveException if no class-defined {@code writeObject} is
+     *         running
+     * @throws IOException if the output fails
+     */
+    @Override
+    public void defaultWriteObject() throws IOException {
+        if (curLevel == null) {
+            throw new NotActiveException("not in call to writeObject");
+        }
+        if (blockStart >= 0) {
+            closeBlock();
+        }
+        writeFields(curObj, curLevel);
+    }
+
+    @Override
+    public ObjectOutputStream.PutField putFields() throws IOException {
+        if (curLevel == null) {
+            throw new NotActiveException("not in call to writeObject");
+        }
+        if (curPut == null) {
+            curPut = new PutFieldImpl(curLevel);
+        }
+        return curPut;
+    }
+
+    @Override
+    public void writeFields() throws IOException {
+        if (curPut == null) {
+            throw new NotActiveException("no current PutField object");
+        }
+        if (blockStart >= 0) {
+            closeBlock();
+        }
+        Level level = curPut.level;
+        reserve(level.primSize);
+        if (level.primSize > 0) {
+            U.copyMemory(curPut.prims, BYTE_BASE, base, address + pos, level.primSize);
+            pos += level.primSize;
+        }
+        RefField[] refs = level.refs;
+        for (int i = 0; i < refs.length; i++) {
+            writeObject0(curPut.refs[i], refs[i].unshared);
+        }
+    }
+
+    /** PutField over a level's fields, primitives kept as the level's image. */
+    private static final class PutFieldImpl extends ObjectOutputStream.PutField {
+        final Level level;
+        final byte[] prims;
+        final Object[] refs;
+
+        PutFieldImpl(Level level) {
+            this.level = level;
+            this.prims = new byte[level.primSize];
+            this.refs = new Object[level.refs.length];
+        }
+
+        private long at(String name, char code) {
+            PrimField f = level.prim(name);
+            if (f == null || f.code != code) {
+                throw new IllegalArgumentException("no such field " + name + " with type " + TypeInfo.typeName(code));
+            }
+            return BYTE_BASE + f.imageOffset;
+        }
+
+        @Override public void put(String name, boolean val) { U.putByte(prims, at(name, 'Z'), (byte) (val ? 1 : 0)); }
+        @Override public void put(String name, byte val) { U.putByte(prims, at(name, 'B'), val); }
+        @Override public void put(String name, char val) { U.putCharUnaligned(prims, at(name, 'C'), val, !LITTLE_ENDIAN); }
+        @Override public void put(String name, short val) { U.putShortUnaligned(prims, at(name, 'S'), val, !LITTLE_ENDIAN); }
+        @Override public void put(String name, int val) { U.putIntUnaligned(prims, at(name, 'I'), val, !LITTLE_ENDIAN); }
+        @Override public void put(String name, long val) { U.putLongUnaligned(prims, at(name, 'J'), val, !LITTLE_ENDIAN); }
+        @Override public void put(String name, float val) {
+            U.putIntUnaligned(prims, at(name, 'F'), Float.floatToRawIntBits(val), !LITTLE_ENDIAN);
+        }
+        @Override public void put(String name, double val) {
+            U.putLongUnaligned(prims, at(name, 'D'), Double.doubleToRawLongBits(val), !LITTLE_ENDIAN);
+        }
+        @Override public void put(String name, Object val) {
+            int i = level.refIndex(name);
+            if (i < 0) {
+                throw new IllegalArgumentException("no such field " + name + " with type Object");
+            }
+            refs[i] = val;
+        }
+        @Override
+        @Deprecated
+        @SuppressWarnings("removal")
+        public void write(java.io.ObjectOutput out) throws IOException {
+            throw new UnsupportedOperationException("use ObjectOutputStream.writeFields()");
+        }
+    }
+
+    // =====================================================================
+    // Resets
+
+    /**
+     * Forgets every object and type written so far, as the JDK's
+     * {@code reset} does; the reader forgets them at the same point of the
+     * stream.
+     *
+     * @throws IOException if called while an object is being written
+     */
+    @Override
+    public void reset() throws IOException {
+        if (depth != 0 || curLevel != null) {
+            throw new IOException("stream active");
+        }
+        putTag(Wire.RESET);
+        clearObjects();
+        Arrays.fill(typeKeys, null);
+        typeCount = 0;
+        nextTypeId = Wire.FIRST_STREAM_TYPE_ID;
+    }
+
+    /**
+     * Forgets every object written so far but keeps the types (seed 000,
+     * section 3.3): later writes send objects again with their current state,
+     * and classes as small integers. A remote call needs this between calls.
+     *
+     * @throws IOException if called while an object is being written
+     */
+    public void resetObjects() throws IOException {
+        if (depth != 0 || curLevel != null) {
+            throw new IOException("stream active");
+        }
+        if (handles.size() == 0 && replaced == null) {
+            return;
+        }
+        putTag(Wire.RESET_OBJECTS);
+        clearObjects();
+    }
+
+    private void clearObjects() {
+        handles.clear();
+        replaced = null;
+    }
+
+    // =====================================================================
+    // DataOutput, framed in blocks
+
+    @Override
+    public void write(int val) throws IOException {
+        blockData(1);
+        U.putByte(base, address + pos++, (byte) val);
+    }
+
+    @Override
+    public void write(byte[] buf) throws IOException {
+        write(buf, 0, buf.length);
+    }
+
+    @Override
+    public void write(byte[] buf, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, buf.length);
+        blockData(0);
+        while (len > 0) {
+            int n = Math.min(len, capacity - pos);
+            if (n == 0) {
+                makeRoom(Math.min(len, DEFAULT_BUFFER_SIZE));
+                continue;
+            }
+            U.copyMemory(buf, BYTE_BASE + off, base, address + pos, n);
+            pos += n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    @Override
+    public void writeBoolean(boolean val) throws IOException {
+        blockData(1);
+        U.putByte(base, address + pos++, (byte) (val ? 1 : 0));
+    }
+
+    @Override
+    public void writeByte(int val) throws IOException {
+        blockData(1);
+        U.putByte(base, address + pos++, (byte) val);
+    }
+
+    @Override
+    public void writeShort(int val) throws IOException {
+        blockData(2);
+        U.putShortUnaligned(base, address + pos, (short) val, false);
+        pos += 2;
+    }
+
+    @Override
+    public void writeChar(int val) throws IOException {
+        blockData(2);
+        U.putCharUnaligned(base, address + pos, (char) val, false);
+        pos += 2;
+    }
+
+    @Override
+    public void writeInt(int val) throws IOException {
+        blockData(4);
+        U.putIntUnaligned(base, address + pos, val, false);
+        pos += 4;
+    }
+
+    @Override
+    public void writeLong(long val) throws IOException {
+        blockData(8);
+        U.putLongUnaligned(base, address + pos, val, false);
+        pos += 8;
+    }
+
+    @Override
+    public void writeFloat(float val) throws IOException {
+        writeInt(Float.floatToIntBits(val));
+    }
+
+    @Override
+    public void writeDouble(double val) throws IOException {
+        writeLong(Double.doubleToLongBits(val));
+    }
+
+    @Override
+    public void writeBytes(String str) throws IOException {
+        int n = str.length();
+        for (int i = 0; i < n; i++) {
+            writeByte(str.charAt(i));
+        }
+    }
+
+    @Override
+    public void writeChars(String str) throws IOException {
+        int n = str.length();
+        for (int i = 0; i < n; i++) {
+            writeChar(str.charAt(i));
+        }
+    }
+
+    /**
+     * Writes a string as block data: an int length, then the string's
+     * chars as in {@code putStringData} (no 65535-byte limit).
+     */
+    @Override
+    public void writeUTF(String str) throws IOException {
+        int n = str.length();
+        writeInt(n);
+        for (int i = 0; i < n; i++) {
+            writeChar(str.charAt(i));
+        }
+    }
+
+    @Override
+    public void useProtocolVersion(int version) throws IOException {
+        if (version != ObjectStreamConstants.PROTOCOL_VERSION_1
+                && version != ObjectStreamConstants.PROTOCOL_VERSION_2) {
+            throw new IllegalArgumentException("unknown version: " + version);
+        }
+        // The fast format has one version; block framing is always on.
+    }
+
+    @Override
+    protected boolean enableReplaceObject(boolean enable) throws SecurityException {
+        boolean was = enableReplace;
+        super.enableReplaceObject(enable);
+        enableReplace = enable;
+        return was;
+    }
+
+    @Override
+    public void flush() throws IOException {
+        if (blockStart >= 0) {
+            closeBlock();
+        }
+        if (sink != null) {
+            drainBuffer();
+            sink.flush();
+        }
+    }
+
+    @Override
+    protected void drain() throws IOException {
+        // ObjectOutputStream.drain(): write buffered data without flushing
+        if (blockStart >= 0) {
+            closeBlock();
+        }
+        if (sink != null) {
+            drainBuffer();
+        }
+    }
+
+    private void drainBuffer() throws IOException {
+        if (pos > 0) {
+            sink.write(heap, 0, pos);
+            flushedBytes += pos;
+            pos = 0;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        try {
+            flush();
+            if (sink != null) {
+                sink.close();
+            }
+        } finally {
+            closed = true;
+            if (session != null) {
+                session.release0();
+                session = null;
+            }
+        }
+    }
+
+    // =====================================================================
+
+    /** Identity map object -> handle, cleared by the resets. */
+    private static final class HandleTable {
+        private Object[] keys = new Object[64];
+        private int[] values = new int[64];
+        private int count;      // handles assigned (including unshared ones)
+        private int stored;     // keys in the table
+
+        int size() {
+            return count;
+        }
+
+        int lookup(Object obj) {
+            Object[] k = keys;
+            int mask = k.length - 1;
+            int i = hash(obj) & mask;
+            Object o;
+            while ((o = k[i]) != null) {
+                if (o == obj) {
+                    return values[i];
+                }
+                i = (i + 1) & mask;
+            }
+            return -1;
+        }
+
+        /** Gives the next handle to obj (null: an unshared object, not looked up). */
+        void assign(Object obj) {
+            int h = count++;
+            if (obj == null) {
+                return;
+            }
+            if ((stored + 1) * 2 > keys.length) {
+                grow();
+            }
+            put(obj, h);
+        }
+
+        private void put(Object obj, int h) {
+            Object[] k = keys;
+            int mask = k.length - 1;
+            int i = hash(obj) & mask;
+            while (k[i] != null) {
+                i = (i + 1) & mask;
+            }
+            k[i] = obj;
+            values[i] = h;
+            stored++;
+        }
+
+        private void grow() {
+            Object[] oldKeys = keys;
+            int[] oldValues = values;
+            keys = new Object[oldKeys.length * 2];
+            values = new int[oldKeys.length * 2];
+            stored = 0;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != null) {
+                    put(oldKeys[i], oldValues[i]);
+                }
+            }
+        }
+
+        void clear() {
+            if (stored > 0) {
+                if (keys.length > 4096 && stored < 512) {
+                    keys = new Object[64];
+                    values = new int[64];
+                } else {
+                    Arrays.fill(keys, null);
+                }
+            }
+            count = 0;
+            stored = 0;
+        }
+
+        private static int hash(Object obj) {
+            int h = System.identityHashCode(obj);
+            return h ^ (h >>> 16);
+        }
+    }
+}
