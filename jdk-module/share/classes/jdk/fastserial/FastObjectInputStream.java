@@ -624,26 +624,29 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (closed) {
             throw new IOException("stream closed");
         }
-        boolean outermost = depth == 0;
-        ClassNotFoundException outerNotFound = pendingNotFound;
-        pendingNotFound = null;
+        if (depth > 0) {
+            // Called by a class-defined method or a marshaler.
+            ClassNotFoundException outer = pendingNotFound;
+            pendingNotFound = null;
+            Object obj = readObject0(unshared);
+            if (pendingNotFound != null) {
+                throw pendingNotFound;      // stays pending: the enclosing object fails too
+            }
+            pendingNotFound = outer;
+            return obj;
+        }
         try {
             Object obj = readObject0(unshared);
             if (pendingNotFound != null) {
                 throw pendingNotFound;
             }
-            if (outermost && validations != null) {
+            if (validations != null) {
                 runValidations();
             }
             return obj;
         } finally {
-            if (pendingNotFound == null) {
-                pendingNotFound = outerNotFound;
-            }
-            if (outermost) {
-                validations = null;
-                pendingNotFound = null;
-            }
+            validations = null;
+            pendingNotFound = null;
         }
     }
 
@@ -815,7 +818,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             byte[] b = readGrowing(n);
             return new String(b, StandardCharsets.ISO_8859_1);
         }
-        char[] c = new char[(int) Math.min(n, ARRAY_CHUNK_BYTES / 2)];
+        char[] c = new char[Math.min(n, ARRAY_CHUNK_BYTES / 2)];
         int filled = 0;
         while (filled < n) {
             if (filled == c.length) {

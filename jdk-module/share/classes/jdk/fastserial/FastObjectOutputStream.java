@@ -532,7 +532,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /** How many elements of width w fit now, after making room for at least one. */
     private int room(int w, int wanted) throws IOException {
         if (capacity - pos < w) {
-            makeRoom(Math.min(w * wanted, Math.max(w, DEFAULT_BUFFER_SIZE)));
+            makeRoom((int) Math.min((long) w * wanted, Math.max(w, DEFAULT_BUFFER_SIZE)));
         }
         return (capacity - pos) / w;
     }
@@ -1376,6 +1376,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         private int[] values = new int[64];
         private int count;      // handles assigned (including unshared ones)
         private int stored;     // keys in the table
+        /** Slots in use, so that a reset after a small graph clears only those. */
+        private int[] used = new int[32];
 
         int size() {
             return count;
@@ -1416,7 +1418,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             }
             k[i] = obj;
             values[i] = h;
-            stored++;
+            if (stored == used.length) {
+                used = Arrays.copyOf(used, stored * 2);
+            }
+            used[stored++] = i;
         }
 
         private void grow() {
@@ -1433,12 +1438,15 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
 
         void clear() {
-            if (stored > 0) {
-                if (keys.length > 4096 && stored < 512) {
-                    keys = new Object[64];
-                    values = new int[64];
-                } else {
-                    Arrays.fill(keys, null);
+            if (keys.length > 4096 && stored < 512) {
+                keys = new Object[64];
+                values = new int[64];
+                used = new int[32];
+            } else {
+                Object[] k = keys;
+                int[] u = used;
+                for (int i = 0; i < stored; i++) {
+                    k[u[i]] = null;
                 }
             }
             count = 0;

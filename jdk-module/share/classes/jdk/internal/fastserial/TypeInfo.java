@@ -180,8 +180,13 @@ public final class TypeInfo {
     }
 
     public void checkSerialize() throws InvalidClassException {
-        OSC.checkSerialize(desc);
+        if (!serializeChecked) {
+            OSC.checkSerialize(desc);
+            serializeChecked = true;      // a descriptor's verdict never changes
+        }
     }
+
+    private boolean serializeChecked;
 
     public void checkDeserialize() throws InvalidClassException {
         OSC.checkDeserialize(desc);
@@ -590,7 +595,7 @@ public final class TypeInfo {
             }
             if (value != null && !type.isInstance(value)) {
                 throw new ClassCastException("cannot assign instance of " + value.getClass().getName()
-                        + " to field " + obj.getClass().getName() + "." + name + " of type "
+                        + " to field " + field.getDeclaringClass().getName() + "." + name + " of type "
                         + type.getName() + " in instance of " + obj.getClass().getName());
             }
             U.putReference(obj, offset, value);
