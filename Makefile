@@ -176,16 +176,23 @@ BENCH_OPTS ?= -f 1 -wi 3 -w 1s -i 5 -r 1s
 BENCH_RUN  := IMAGE=$(IMAGE) STOCK_JDK=$(BOOT_JDK) BENCH_OUT=$(BUILD)/bench \
               M2_REPO=$(GRANDE_CACHE)/m2 BENCH_OPTS='$(BENCH_OPTS)' bench/scripts/run.sh
 
-.PHONY: bench bench-vm
+.PHONY: bench bench-vm bench-serial
 
 # Every benchmark area (bench/README.md); results and reports in build/bench/.
-bench: bench-vm
+bench: bench-vm bench-serial
 
 # VM-level serialization support: every vm benchmark on the image, the
 # stream benchmarks (plain JDK API) on stock too; report build/bench/vm-report.md.
 bench-vm: image
 	$(call phase,bench-vm: JMH on the image and on stock (results: build/bench/vm-*))
 	@$(BENCH_RUN) vm 'org\.grandejdk\.bench\.vm\.' 'org\.grandejdk\.bench\.vm\.StreamArrayBench\.'
+
+# jdk.fastserial against JDK streams, Kryo 5 and Apache Fory (seed 000
+# Table 2 and more), all on the image; JDK streams on stock too. About 20 min;
+# report build/bench/serial-report.md.
+bench-serial: image
+	$(call phase,bench-serial: JMH on the image and on stock (results: build/bench/serial-*))
+	@$(BENCH_RUN) serial 'org\.grandejdk\.bench\.serial\.' 'org\.grandejdk\.bench\.serial\.JdkStreamsBench\.'
 
 # -------------------------------------------------------------- helpers ----
 
@@ -194,7 +201,7 @@ help:
 	@echo 'Other targets:'
 	@echo '  deps source configure   the build phases, one at a time'
 	@echo '  test-grande test-serializable test-rmi test-fabric   one test tier'
-	@echo '  bench bench-vm          JMH benchmarks, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
+	@echo '  bench bench-vm bench-serial   JMH benchmarks, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
 	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'
 	@echo 'Variables: GRANDE_CACHE BOOT_JDK JOBS TEST_CONC'
 

@@ -1,0 +1,47 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.serial;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+
+/**
+ * The JDK's own object streams, a fresh ObjectOutputStream and
+ * ObjectInputStream per object, as RMI uses them (one per call): each
+ * object's bytes carry the stream header and the class descriptors. The
+ * bytes go to and come from a reused in-memory buffer.
+ */
+public class JdkStreamsBench extends SerialBench {
+
+    private Sink sink;
+
+    @Override
+    protected void open() throws IOException {
+        sink = new Sink(64 * 1024);
+        writeObject();
+        serialized = sink.toByteArray();
+    }
+
+    @Override
+    protected int writeObject() throws IOException {
+        sink.reset();
+        ObjectOutputStream out = new ObjectOutputStream(sink);
+        out.writeObject(original);
+        out.flush();
+        return sink.size();
+    }
+
+    @Override
+    protected Object readSerialized() throws IOException, ClassNotFoundException {
+        return new ObjectInputStream(new ByteArrayInputStream(serialized)).readObject();
+    }
+
+    @Override
+    protected Object readWritten() throws IOException, ClassNotFoundException {
+        return new ObjectInputStream(new ByteArrayInputStream(sink.buffer(), 0, sink.size()))
+                .readObject();
+    }
+}

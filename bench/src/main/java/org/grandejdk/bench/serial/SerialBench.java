@@ -1,0 +1,116 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.serial;
+
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One serializer, one payload at a time (seed 000 Table 2 on today's
+ * hardware): each subclass is a serializer, {@code payload} the object, and
+ * every subclass has the same three benchmarks, so the report can put them
+ * side by side:
+ *
+ * <ul>
+ * <li>{@code write}: the payload into the serializer's reused in-memory
+ *     buffer (or a fresh stream on it, for the per-object variants);
+ * <li>{@code read}: one object from bytes written in set-up;
+ * <li>{@code roundTrip}: write, then read back what was just written.
+ * </ul>
+ *
+ * <p>The set-up writes and reads the payload and throws unless every
+ * benchmark gives back a deep copy of it ({@link Payloads#checkCopy}): a
+ * serializer that does not is not measured. It prints the size of one
+ * object's bytes (a line {@code serial-size: CLASS PAYLOAD BYTES}, which the
+ * report picks up from the JMH log).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+// A fixed heap; JMH 1.37 (and Kryo, Fory) call sun.misc.Unsafe, which
+// JDK 25 warns about unless allowed.
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g",
+                                   "--sun-misc-unsafe-memory-access=allow"})
+public abstract class SerialBench {
+
+    @Param({"int32", "int4null2", "tree15", "mixed100", "float5000", "double5000",
+            "byte5000", "media"})
+    public String payload;
+
+    /** The object written. */
+    protected Object original;
+
+    /** One object's bytes, written in set-up, that {@link #read} reads. */
+    protected byte[] serialized;
+
+    @Setup
+    public final void setUp() throws Exception {
+        original = Payloads.create(payload);
+        open();
+        String what = serializer() + " " + payload + ": ";
+        for (int i = 0; i < 3; i++) {
+            Payloads.checkCopy(original, read(), what + "read");
+            Payloads.checkCopy(original, roundTrip(), what + "roundTrip");
+            int size = write();
+            if (size <= 0) {
+                throw new IllegalStateException(what + "write wrote " + size + " bytes");
+            }
+        }
+        System.out.println("serial-size: " + serializer() + " " + payload
+                + " " + serialized.length);
+    }
+
+    /** The simple name of the subclass that is the serializer (not JMH's). */
+    private String serializer() {
+        Class<?> c = getClass();
+        while (c.getSuperclass() != SerialBench.class) {
+            c = c.getSuperclass();
+        }
+        return c.getSimpleName();
+    }
+
+    /**
+     * Makes the serializer and its buffers, writes {@link #original} and
+     * keeps its bytes in {@link #serialized}.
+     */
+    protected abstract void open() throws Exception;
+
+    /** Writes {@link #original}; returns the number of bytes written. */
+    protected abstract int writeObject() throws Exception;
+
+    /** Reads an object from {@link #serialized}. */
+    protected abstract Object readSerialized() throws Exception;
+
+    /** Reads the object that {@link #writeObject} has just written. */
+    protected abstract Object readWritten() throws Exception;
+
+    @Benchmark
+    public int write() throws Exception {
+        return writeObject();
+    }
+
+    @Benchmark
+    public Object read() throws Exception {
+        return readSerialized();
+    }
+
+    @Benchmark
+    public Object roundTrip() throws Exception {
+        writeObject();
+        return readWritten();
+    }
+}
