@@ -25,12 +25,19 @@
  * streams with slim type encoding, two kinds of reset, public buffers and
  * generated marshalers.
  *
+ * <p>With {@systemProperty jdk.rmi.fastSerialization}{@code =true} on both
+ * ends, stock RMI's call streams use these streams (seed 000's "RMI + UKA").
+ *
  * @moduleGraph
  * @since 25
  */
 module jdk.fastserial {
+    requires static java.rmi;
     requires jdk.unsupported;
 
     exports jdk.fastserial;
     exports jdk.fastserial.node;
+
+    provides sun.rmi.server.MarshalStreamProvider with
+        jdk.internal.fastserial.rmi.FastMarshalStreamProvider;
 }

@@ -30,6 +30,7 @@ import java.io.NotActiveException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectInputValidation;
+import java.io.ObjectStreamException;
 import java.io.ObjectStreamClass;
 import java.io.OptionalDataException;
 import java.io.StreamCorruptedException;
@@ -125,9 +126,9 @@ public class FastObjectInputStream extends ObjectInputStream {
     private int mode = TOP;
 
     // ---- objects and types ----
-    private Object[] handles = new Object[64];
+    private Object[] handles = new Object[32];
     private int handleCount;
-    private StreamType[] types = new StreamType[32];
+    private StreamType[] types = new StreamType[16];
     private int typeCount;
     private final boolean[] predefinedSeen = new boolean[Wire.FIRST_STREAM_TYPE_ID];
     private int depth;
@@ -209,11 +210,25 @@ public class FastObjectInputStream extends ObjectInputStream {
         this(Objects.requireNonNull(in), null, null, 0, 0, Objects.requireNonNull(facade));
     }
 
+    @SuppressWarnings("this-escape")
     private FastObjectInputStream(InputStream in, MemorySegment seg, byte[] buf, int off, int len,
                                   ObjectInputStream facade) throws IOException {
         super();
         this.source = in;
         this.facade = facade != null ? facade : this;
+        // The JDK's classes check the arrays they allocate through the stream
+        // they were given: the facade.
+        OSC.setSubclassSupport(this.facade, new JavaObjectStreamClassAccess.SubclassSupport() {
+            @Override
+            public void checkArray(Class<?> arrayType, int arrayLength) throws ObjectStreamException {
+                checkArrayForClass(arrayType, arrayLength);
+            }
+
+            @Override
+            public boolean hasReadObjects() {
+                return totalRefs > 0;
+            }
+        });
         if (seg != null) {
             AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) seg;
             session = impl.sessionImpl();
@@ -284,18 +299,19 @@ public class FastObjectInputStream extends ObjectInputStream {
             throw new EOFException();
         }
         int remaining = limit - pos;
-        if (n > heap.length) {
-            byte[] bigger = new byte[Math.max(n, heap.length * 2)];
-            System.arraycopy(heap, pos, bigger, 0, remaining);
-            heap = bigger;
-            base = bigger;
-        } else if (remaining > 0) {
+        if (remaining > 0 && pos > 0) {
             System.arraycopy(heap, pos, heap, 0, remaining);
         }
         consumedBefore += pos;
         pos = 0;
         limit = remaining;
         while (limit < n) {
+            if (limit == heap.length) {
+                // Grow with the data that actually arrives, never to a length
+                // the stream merely announced.
+                heap = Arrays.copyOf(heap, (int) Math.min(Math.max(n, 0L), 2L * heap.length));
+                base = heap;
+            }
             int r = source.read(heap, limit, heap.length - limit);
             if (r < 0) {
                 throw new EOFException();
@@ -373,6 +389,23 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
     }
 
+    /**
+     * Makes sure the input can still deliver {@code bytes} bytes before
+     * something sized from the stream is allocated: for a byte array or a
+     * segment by counting, for an input stream by buffering them (the buffer
+     * grows only as they arrive).
+     */
+    private void requireDeliverable(long bytes, String what) throws IOException {
+        if (bytes <= limit - pos) {
+            return;
+        }
+        if (source == null || bytes > MAX_ARRAY_LENGTH) {
+            throw new StreamCorruptedException(what + " needs " + bytes + " bytes, but "
+                    + (source == null ? (limit - pos) + " are left" : "that exceeds any buffer"));
+        }
+        need((int) bytes);
+    }
+
     /** Bytes the input can still deliver, or Long.MAX_VALUE when unknown. */
     private long deliverable() {
         return source == null ? limit - pos : Long.MAX_VALUE;
@@ -418,7 +451,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         need(4);
         int n = U.getIntUnaligned(base, address + pos, false);
         pos += 4;
-        if (n < 0) {
+        if (n < 0 || n > deliverable()) {
             throw new StreamCorruptedException("invalid block length: " + Integer.toUnsignedString(n));
         }
         return n;
@@ -719,6 +752,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             Arrays.fill(this.types, 0, typeCount, null);
             typeCount = 0;
             Arrays.fill(predefinedSeen, false);
+            filtered = null;
         }
     }
 
@@ -962,19 +996,11 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     private Object readObjectArray(Class<?> comp, int len, int h, boolean unshared)
             throws IOException, ClassNotFoundException {
-        int chunk = ARRAY_CHUNK_BYTES / 16;
-        Object[] a = (Object[]) Array.newInstance(comp, len <= chunk || len <= limit - pos ? len : chunk);
+        // Every element takes at least one byte of the stream.
+        requireDeliverable(len, "an array of " + len + " references");
+        Object[] a = (Object[]) Array.newInstance(comp, len);
         handles[h] = unshared ? UNSHARED : a;
         for (int i = 0; i < len; i++) {
-            if (i == a.length) {
-                Object[] bigger = Arrays.copyOf(a, (int) Math.min(len, 2L * a.length));
-                if (handles[h] == a) {
-                    // An element read so far may refer back to the array: only the
-                    // final array is the object, so replace references as they grow.
-                    handles[h] = bigger;
-                }
-                a = bigger;
-            }
             Object e = readObject0(false);
             if (e != null && !comp.isInstance(e)) {
                 throw new ClassCastException("array element of " + e.getClass().getName()
@@ -1404,8 +1430,10 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (id > 0 && id < Wire.FIRST_STREAM_TYPE_ID) {
             StreamType st = PREDEFINED[id];
             if (!predefinedSeen[id]) {
-                filterCheck(st.cl, -1);
                 predefinedSeen[id] = true;
+                filterClassChain(st.cl);
+            } else {
+                typeBackReference();
             }
             return st;
         }
@@ -1416,6 +1444,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (index < 0 || index >= typeCount) {
             throw new StreamCorruptedException("invalid type id: " + Integer.toUnsignedString(id));
         }
+        typeBackReference();
         return types[index];
     }
 
@@ -1462,15 +1491,12 @@ public class FastObjectInputStream extends ObjectInputStream {
                     interfaces[i] = readName();
                     checkClassName(interfaces[i]);
                 }
-                levels = readLevels();
+                levels = readLevels(name);
             }
             case Wire.KIND_EXTERNALIZABLE, Wire.KIND_FAST -> suid = i64();
             case Wire.KIND_SERIALIZABLE, Wire.KIND_RECORD -> {
                 suid = i64();
-                levels = readLevels();
-                if (levels.length == 0 || !levels[levels.length - 1].name.equals(name)) {
-                    throw new StreamCorruptedException("type " + name + " without its own level");
-                }
+                levels = readLevels(name);
             }
             default -> { }
         }
@@ -1489,12 +1515,19 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
     }
 
-    private StreamLevel[] readLevels() throws IOException {
+    /** The levels of type typeName, topmost first; the last, unnamed, is typeName's own. */
+    private StreamLevel[] readLevels(String typeName) throws IOException {
         int n = count("level count");
+        if (n == 0) {
+            throw new StreamCorruptedException("type " + typeName + " without its own level");
+        }
         StreamLevel[] levels = new StreamLevel[n];
         for (int i = 0; i < n; i++) {
-            String name = readName();
-            checkClassName(name);
+            String name = typeName;
+            if (i < n - 1) {
+                name = readName();
+                checkClassName(name);
+            }
             long suid = i64();
             int flags = nextByte();
             long fingerprint = i64();
@@ -1565,26 +1598,69 @@ public class FastObjectInputStream extends ObjectInputStream {
             // resolveClass may map names, as the JDK allows; the local class decides.
         }
         st.bind(cl);
-        if (st.kind == Wire.KIND_PROXY) {
+        if (st.kind == Wire.KIND_PROXY && facade.getObjectInputFilter() != null) {
             for (Class<?> i : cl.getInterfaces()) {
                 filterCheck(i, -1);
             }
         }
-        if (st.slots != null) {
-            for (Slot slot : st.slots) {
-                if (slot.local != null && slot.local.cl != cl) {
-                    filterCheck(slot.local.cl, -1);
-                }
-            }
-        }
-        filterCheck(cl, -1);
+        filterClassChain(cl);
     }
+
+    /**
+     * Asks the filter about a class and its serializable superclasses, as
+     * the JDK's stream asks about a class descriptor and its superclass
+     * descriptors: once per class per stream (later, as a back reference),
+     * superclasses one level deeper each.
+     */
+    private void filterClassChain(Class<?> cl) throws InvalidClassException {
+        if (facade.getObjectInputFilter() == null) {
+            totalRefs++;
+            return;
+        }
+        if (filtered == null) {
+            filtered = new java.util.IdentityHashMap<>();
+        }
+        int savedDepth = depth;
+        try {
+            for (Class<?> c = cl; c != null; c = serializableSuperclass(c)) {
+                totalRefs++;
+                if (filtered.put(c, Boolean.TRUE) != null) {
+                    filterCheck(null, -1);
+                    break;
+                }
+                filterCheck(c, -1);
+                depth++;
+            }
+        } finally {
+            depth = savedDepth;
+        }
+    }
+
+    private static Class<?> serializableSuperclass(Class<?> c) {
+        if (c.isArray()) {
+            return null;
+        }
+        Class<?> s = c.getSuperclass();
+        return s != null && java.io.Serializable.class.isAssignableFrom(s) ? s : null;
+    }
+
+    /** A type met again: the JDK's back reference to a class descriptor. */
+    private void typeBackReference() throws InvalidClassException {
+        totalRefs++;
+        if (facade.getObjectInputFilter() != null) {
+            filterCheck(null, -1);
+        }
+    }
+
+    /** Classes the filter was asked about since the last full reset. */
+    private java.util.IdentityHashMap<Class<?>, Boolean> filtered;
 
     // =====================================================================
     // Filters
 
     private void filterCheck(Class<?> cl, long arrayLength) throws InvalidClassException {
-        ObjectInputFilter filter = getObjectInputFilter();
+        // A facade (RMI's marshal stream) is where callers set the filter.
+        ObjectInputFilter filter = facade.getObjectInputFilter();
         if (filter == null) {
             return;
         }
@@ -1598,6 +1674,31 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         if (status == null || status == ObjectInputFilter.Status.REJECTED) {
             throw new InvalidClassException("filter status: " + status, ex);
+        }
+    }
+
+    /**
+     * ObjectInputStream.checkArray for this stream: a class (ArrayList,
+     * HashMap...) is about to allocate an array of a length it read. The
+     * filter decides, and the input must be able to deliver the array's
+     * content: at least one byte per eight elements (a HashMap's table has
+     * up to eight slots per mapping, and every mapping takes bytes).
+     */
+    private void checkArrayForClass(Class<?> arrayType, int arrayLength) throws ObjectStreamException {
+        if (!arrayType.isArray()) {
+            throw new IllegalArgumentException("not an array type");
+        }
+        if (arrayLength < 0) {
+            throw new StreamCorruptedException("Array length is negative");
+        }
+        filterCheck(arrayType, arrayLength);
+        try {
+            requireDeliverable(arrayLength >>> 3, "an array of " + arrayLength + " elements");
+        } catch (ObjectStreamException e) {
+            throw e;
+        } catch (IOException e) {
+            throw (StreamCorruptedException) new StreamCorruptedException(
+                    "an array of " + arrayLength + " elements, but the stream ends first").initCause(e);
         }
     }
 

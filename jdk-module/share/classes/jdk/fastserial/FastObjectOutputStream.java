@@ -80,6 +80,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
+    /** First size of an in-memory buffer: a stream per small message stays cheap. */
+    private static final int INITIAL_MEMORY_BUFFER_SIZE = 512;
     private static final int MAX_ARRAY_BUFFER = Integer.MAX_VALUE - 16;
 
     // ---- the buffer: base + address + index is where index lands ----
@@ -100,8 +102,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     // ---- objects and types ----
     private final HandleTable handles = new HandleTable();
     private IdentityHashMap<Object, Object> replaced;   // writeReplace/replaceObject results
-    private TypeInfo[] typeKeys = new TypeInfo[64];
-    private int[] typeIds = new int[64];
+    private TypeInfo[] typeKeys = new TypeInfo[16];
+    private int[] typeIds = new int[16];
     private int typeCount;
     private int nextTypeId = Wire.FIRST_STREAM_TYPE_ID;
     private int depth;
@@ -192,7 +194,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 heapStart = (int) (address - BYTE_BASE);
             }
         } else {
-            heap = new byte[DEFAULT_BUFFER_SIZE];
+            heap = new byte[out != null ? DEFAULT_BUFFER_SIZE : INITIAL_MEMORY_BUFFER_SIZE];
             base = heap;
             address = BYTE_BASE;
             capacity = heap.length;
@@ -868,7 +870,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     private void writeEnum(Enum<?> e, TypeInfo ti, boolean unshared) throws IOException {
         putTag(Wire.ENUM);
-        writeType(ti);
+        // A constant with a body is of a subclass: the type is the enum's.
+        writeType(ti.descClass() == ti.cl ? ti : TypeInfo.of(ti.descClass()));
         handles.assign(unshared ? null : e);
         String name = e.name();
         int h = handles.lookup(name);
@@ -1372,12 +1375,12 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     /** Identity map object -> handle, cleared by the resets. */
     private static final class HandleTable {
-        private Object[] keys = new Object[64];
-        private int[] values = new int[64];
+        private Object[] keys = new Object[32];
+        private int[] values = new int[32];
         private int count;      // handles assigned (including unshared ones)
         private int stored;     // keys in the table
         /** Slots in use, so that a reset after a small graph clears only those. */
-        private int[] used = new int[32];
+        private int[] used = new int[16];
 
         int size() {
             return count;

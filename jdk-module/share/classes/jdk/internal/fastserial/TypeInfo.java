@@ -308,7 +308,9 @@ public final class TypeInfo {
     private void encodeLevels(Encoder e) {
         e.varint(levels.length);
         for (Level l : levels) {
-            e.string(l.cl.getName());
+            if (l.cl != cl) {
+                e.string(l.cl.getName());    // the class's own level is named by the type
+            }
             e.i64(l.suid);
             e.u1(l.hasWriteObject ? Wire.LEVEL_WRITE_OBJECT : 0);
             e.i64(l.fingerprint);
