@@ -168,6 +168,23 @@ test-fabric:
 	     END { printf "%d passed, %d failed\n", p, f }' $(RESULTS)/fabric.log > $(RESULTS)/fabric.summary; \
 	exit $$status
 
+# ---------------------------------------------------------------- fuzz ----
+
+# The jtreg fuzz test reads 100,000 mutated streams; this runs longer:
+# FUZZ_SECONDS for jdk.fastserial's reader and as long again for the JDK's
+# ObjectInputStream on the same mutations, with a histogram of outcomes.
+# FUZZ_SEED=N repeats a run (the seed is printed).
+FUZZ_SECONDS ?= 300
+FUZZ_SOURCES := $(addprefix test/jdk/jdk/fastserial/fuzz/,FuzzCorpus.java Mutator.java FastStreamFuzzer.java FastFormat.java)
+
+.PHONY: fuzz-fastserial
+fuzz-fastserial: image
+	$(call phase,fuzz: jdk.fastserial reader and JDK ObjectInputStream ($(FUZZ_SECONDS) s each))
+	@rm -rf $(BUILD)/fuzz && mkdir -p $(BUILD)/fuzz
+	@$(IMAGE)/bin/javac -d $(BUILD)/fuzz $(FUZZ_SOURCES)
+	@$(IMAGE)/bin/java -Xmx256m -XX:-OmitStackTraceInFastThrow -cp $(BUILD)/fuzz FastStreamFuzzer \
+	    --target both --seconds $(FUZZ_SECONDS) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
+
 # --------------------------------------------------------------- bench ----
 
 # JMH options of every bench run. The default takes bench-vm about 12 min
@@ -202,6 +219,7 @@ help:
 	@echo '  deps source configure   the build phases, one at a time'
 	@echo '  test-grande test-serializable test-rmi test-fabric   one test tier'
 	@echo '  bench bench-vm bench-serial   JMH benchmarks, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
+	@echo '  fuzz-fastserial         a longer fuzz run of the fast reader (FUZZ_SECONDS, FUZZ_SEED)'
 	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'
 	@echo 'Variables: GRANDE_CACHE BOOT_JDK JOBS TEST_CONC'
 
