@@ -909,7 +909,19 @@ public class FastObjectInputStream extends ObjectInputStream {
             throw new StreamCorruptedException("enum item of non-enum type " + st.name);
         }
         int h = assignHandle(null);
-        Object name = readObject0(false);
+        // The name is a string or a reference to one, not counted as an object (as the JDK's).
+        need(1);
+        byte tag = U.getByte(base, address + pos);
+        Object name;
+        if (tag == Wire.STRING) {
+            pos++;
+            name = readStringItem(false);
+        } else if (tag == Wire.REF) {
+            pos++;
+            name = readHandle(false);
+        } else {
+            name = null;
+        }
         if (!(name instanceof String s)) {
             throw new StreamCorruptedException("enum constant name is not a string");
         }
@@ -1623,12 +1635,12 @@ public class FastObjectInputStream extends ObjectInputStream {
         int savedDepth = depth;
         try {
             for (Class<?> c = cl; c != null; c = serializableSuperclass(c)) {
-                totalRefs++;
                 if (filtered.put(c, Boolean.TRUE) != null) {
                     filterCheck(null, -1);
                     break;
                 }
-                filterCheck(c, -1);
+                filterCheck(c, -1);          // as the JDK's: before counting the descriptor
+                totalRefs++;
                 depth++;
             }
         } finally {
@@ -1646,7 +1658,6 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     /** A type met again: the JDK's back reference to a class descriptor. */
     private void typeBackReference() throws InvalidClassException {
-        totalRefs++;
         if (facade.getObjectInputFilter() != null) {
             filterCheck(null, -1);
         }
