@@ -94,6 +94,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
+    /** First size of the buffer over an input stream: a stream per call (RMI) stays cheap. */
+    private static final int INITIAL_BUFFER_SIZE = 2048;
     /** Arrays whose data is not yet buffered grow in steps from this many bytes. */
     private static final int ARRAY_CHUNK_BYTES = 1 << 20;
     private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
@@ -248,17 +250,25 @@ public class FastObjectInputStream extends ObjectInputStream {
             heapStart = off;
             limit = len;
         } else {
-            heap = new byte[DEFAULT_BUFFER_SIZE];
+            heap = new byte[INITIAL_BUFFER_SIZE];
             base = heap;
             address = BYTE_BASE;
             heapStart = 0;
         }
-        need(4);
-        if (U.getByte(base, address) != Wire.MAGIC_0 || U.getByte(base, address + 1) != Wire.MAGIC_1) {
-            throw new StreamCorruptedException(String.format("invalid stream header: %02X%02X",
-                    U.getByte(base, address), U.getByte(base, address + 1)));
+        try {
+            need(4);
+        } catch (IOException | RuntimeException e) {
+            releaseSession();
+            throw e;
+        }
+        byte magic0 = U.getByte(base, address);
+        byte magic1 = U.getByte(base, address + 1);
+        if (magic0 != Wire.MAGIC_0 || magic1 != Wire.MAGIC_1) {
+            releaseSession();
+            throw new StreamCorruptedException(String.format("invalid stream header: %02X%02X", magic0, magic1));
         }
         if (U.getByte(base, address + 2) != Wire.VERSION) {
+            releaseSession();
             throw new StreamCorruptedException("unsupported fast stream version " + U.getByte(base, address + 2));
         }
         boolean imagesLittle = (U.getByte(base, address + 3) & Wire.FLAG_IMAGES_LITTLE_ENDIAN) != 0;
@@ -305,6 +315,11 @@ public class FastObjectInputStream extends ObjectInputStream {
         consumedBefore += pos;
         pos = 0;
         limit = remaining;
+        if (heap.length < DEFAULT_BUFFER_SIZE && consumedBefore >= heap.length) {
+            // A stream that keeps reading earns the full buffer.
+            heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, heap.length * 4));
+            base = heap;
+        }
         while (limit < n) {
             if (limit == heap.length) {
                 // Grow with the data that actually arrives, never to a length
@@ -929,13 +944,9 @@ public class FastObjectInputStream extends ObjectInputStream {
             markNotFound(h, st.resolveException);
             return null;
         }
-        Object constant;
-        try {
-            @SuppressWarnings({"unchecked", "rawtypes"})
-            Object c = Enum.valueOf((Class) st.cl, s);
-            constant = c;
-        } catch (IllegalArgumentException ex) {
-            throw new InvalidObjectException("enum constant " + s + " does not exist in " + st.cl, ex);
+        Object constant = st.local.enumConstant(s);
+        if (constant == null) {
+            throw new InvalidObjectException("enum constant " + s + " does not exist in " + st.cl);
         }
         handles[h] = unshared ? UNSHARED : constant;
         return checkResolve(constant, h);
@@ -1045,8 +1056,8 @@ public class FastObjectInputStream extends ObjectInputStream {
             return null;
         }
         if (st.levels.length == 0) {
-            // A predefined boxed type.
-            return readBoxed(st, unshared);
+            // A predefined type.
+            return st.cl == java.util.ArrayList.class ? readList(unshared) : readBoxed(st, unshared);
         }
         TypeInfo local = st.local;
         Object obj = local.newInstance();
@@ -1098,30 +1109,71 @@ public class FastObjectInputStream extends ObjectInputStream {
         };
     }
 
+    /** An ArrayList, built as ArrayList.readObject builds it. */
+    private Object readList(boolean unshared) throws IOException, ClassNotFoundException {
+        int n = length(MAX_ARRAY_LENGTH, "list size");
+        if (n > 0) {
+            checkArrayForClass(Object[].class, n);    // what ArrayList.readObject asks the filter
+        }
+        requireDeliverable(n, "a list of " + n + " elements");
+        java.util.ArrayList<Object> list = new java.util.ArrayList<>(n);
+        int h = assignHandle(unshared ? UNSHARED : list);
+        for (int i = 0; i < n; i++) {
+            list.add(readObject0(false));
+        }
+        return checkResolve(list, h);
+    }
+
+    /**
+     * A boxed value: a new box, as the JDK's stream makes one (a graph with
+     * two distinct boxes of equal value keeps them distinct).
+     */
     private Object readBoxed(StreamType st, boolean unshared) throws IOException {
         Class<?> cl = st.cl;
         Object v;
+        try {
+            v = U.allocateInstance(cl);
+        } catch (InstantiationException e) {
+            throw new InternalError(e);
+        }
+        long offset = BOX_VALUE_OFFSETS[st.local.predefinedId];
         if (cl == Integer.class) {
-            v = getInt();
+            U.putInt(v, offset, getInt());
         } else if (cl == Long.class) {
-            v = getLong();
+            U.putLong(v, offset, getLong());
         } else if (cl == Double.class) {
-            v = getDouble();
+            U.putLong(v, offset, getLong());
         } else if (cl == Float.class) {
-            v = getFloat();
+            U.putInt(v, offset, getInt());
         } else if (cl == Boolean.class) {
-            v = getBoolean();
+            U.putBoolean(v, offset, getBoolean());
         } else if (cl == Byte.class) {
-            v = getByte();
+            U.putByte(v, offset, getByte());
         } else if (cl == Short.class) {
-            v = getShort();
+            U.putShort(v, offset, getShort());
         } else if (cl == Character.class) {
-            v = getChar();
+            U.putChar(v, offset, getChar());
         } else {
             throw new StreamCorruptedException("object item of type " + st.name);
         }
+        U.storeFence();         // the box's final field, published safely
         int h = assignHandle(unshared ? UNSHARED : v);
         return checkResolve(v, h);
+    }
+
+    /** Offsets of the value fields of the predefined boxed types, by type id. */
+    private static final long[] BOX_VALUE_OFFSETS = new long[Wire.FIRST_STREAM_TYPE_ID];
+    static {
+        for (int i = 1; i < Wire.PREDEFINED.length; i++) {
+            Class<?> c = Wire.PREDEFINED[i];
+            if (c.getSuperclass() == Number.class || c == Boolean.class || c == Character.class) {
+                try {
+                    BOX_VALUE_OFFSETS[i] = U.objectFieldOffset(c.getDeclaredField("value"));
+                } catch (NoSuchFieldException e) {
+                    throw new ExceptionInInitializerError(e);
+                }
+            }
+        }
     }
 
     /** Class data level by level, as the stream describes it and the local class wants it. */
@@ -1151,10 +1203,15 @@ public class FastObjectInputStream extends ObjectInputStream {
                 blockRemaining = 0;
                 mode = s.hasWriteObjectData ? CUSTOM : NO_DATA;
                 try {
-                    l.invokeReadObject(obj, facade);
+                    try {
+                        l.invokeReadObject(obj, facade);
+                    } catch (ClassNotFoundException e) {
+                        // As the JDK's: the object fails at the end, the stream goes on.
+                        pendingNotFound = e;
+                    }
                     if (s.hasWriteObjectData) {
                         mode = CUSTOM;
-                        skipCustomData();
+                        skipCustomData(s);
                     } else if (!curDefaultsRead) {
                         // readObject did not read the defaults the writer wrote.
                         mode = TOP;
@@ -1167,46 +1224,61 @@ public class FastObjectInputStream extends ObjectInputStream {
                     mode = savedMode;
                     blockRemaining = savedBlock;
                 }
+            } else if (s.hasWriteObjectData) {
+                int savedMode = mode;
+                int savedBlock = blockRemaining;
+                mode = CUSTOM;
+                blockRemaining = 0;
+                try {
+                    enterFields(s);
+                    mode = TOP;
+                    readFields(obj, slot);
+                    mode = CUSTOM;
+                    skipCustomData(s);
+                } finally {
+                    mode = savedMode;
+                    blockRemaining = savedBlock;
+                }
             } else {
                 readFields(obj, slot);
-                if (s.hasWriteObjectData) {
-                    int savedMode = mode;
-                    int savedBlock = blockRemaining;
-                    mode = CUSTOM;
-                    blockRemaining = 0;
-                    try {
-                        skipCustomData();
-                    } finally {
-                        mode = savedMode;
-                        blockRemaining = savedBlock;
-                    }
-                }
             }
         }
     }
 
     /** Reads and drops the data of a level that has no local class. */
     private void skipLevel(StreamLevel s) throws IOException, ClassNotFoundException {
-        skipFields(s);
-        if (s.hasWriteObjectData) {
-            int savedMode = mode;
-            int savedBlock = blockRemaining;
-            mode = CUSTOM;
-            blockRemaining = 0;
-            try {
-                skipCustomData();
-            } finally {
-                mode = savedMode;
-                blockRemaining = savedBlock;
-            }
+        if (!s.hasWriteObjectData) {
+            skipFields(s);
+            return;
+        }
+        int savedMode = mode;
+        int savedBlock = blockRemaining;
+        mode = CUSTOM;
+        blockRemaining = 0;
+        try {
+            skipCustomData(s);           // tagged field data included
+        } finally {
+            mode = savedMode;
+            blockRemaining = savedBlock;
         }
     }
 
     private void skipFields(StreamLevel s) throws IOException, ClassNotFoundException {
         skipBytesRaw(s.primSize);
         for (int i = 0; i < s.refNames.length; i++) {
-            readObject0(false);
+            readDiscarded();
         }
+    }
+
+    /**
+     * Reads a value nobody keeps (a field the local class dropped, data of a
+     * class it does not have): a class missing for it does not fail the
+     * enclosing object, as with the JDK's stream.
+     */
+    private void readDiscarded() throws IOException, ClassNotFoundException {
+        ClassNotFoundException saved = pendingNotFound;
+        readObject0(false);
+        pendingNotFound = saved;
     }
 
     private void skipBytesRaw(int n) throws IOException {
@@ -1229,6 +1301,11 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     /** Skips what is left of custom data up to and including END (mode is CUSTOM). */
     private void skipCustomData() throws IOException, ClassNotFoundException {
+        skipCustomData(null);
+    }
+
+    /** The same, for the class-defined data of level s, whose field data may be in it. */
+    private void skipCustomData(StreamLevel s) throws IOException, ClassNotFoundException {
         for (;;) {
             if (blockRemaining > 0) {
                 skipBytesRaw(blockRemaining);
@@ -1245,7 +1322,18 @@ public class FastObjectInputStream extends ObjectInputStream {
                 blockRemaining = blockLength();
                 continue;
             }
-            readObject0(false);
+            if (tag == Wire.FIELDS && s != null) {
+                pos++;
+                int savedMode = mode;
+                mode = TOP;
+                try {
+                    skipFields(s);
+                } finally {
+                    mode = savedMode;
+                }
+                continue;
+            }
+            readDiscarded();
         }
     }
 
@@ -1270,9 +1358,10 @@ public class FastObjectInputStream extends ObjectInputStream {
         RefField[] targets = slot.refTargets;
         for (int i = 0; i < targets.length; i++) {
             RefField f = targets[i];
-            Object v = readObject0(f != null && f.unshared);
             if (f != null) {
-                f.set(obj, v);
+                f.set(obj, readObject0(f.unshared));
+            } else {
+                readDiscarded();
             }
         }
     }
@@ -1398,7 +1487,11 @@ public class FastObjectInputStream extends ObjectInputStream {
         blockRemaining = 0;
         try {
             if (obj != null) {
-                ((java.io.Externalizable) obj).readExternal(facade);
+                try {
+                    ((java.io.Externalizable) obj).readExternal(facade);
+                } catch (ClassNotFoundException e) {
+                    pendingNotFound = e;
+                }
             }
             skipCustomData();
         } finally {
@@ -1593,7 +1686,25 @@ public class FastObjectInputStream extends ObjectInputStream {
                 st.resolveException = e;
             }
             mode = CUSTOM;
+            blockRemaining = 0;
             skipCustomData();
+            // Each serializable superclass, with its own annotation, as the JDK's
+            // superclass descriptors; the local hierarchy decides the levels.
+            int supers = count("superclass count");
+            for (int i = 0; i < supers; i++) {
+                String superName = readName();
+                checkClassName(superName);
+                mode = CUSTOM;
+                blockRemaining = 0;
+                try {
+                    resolveClass(OSC.newUnresolvedDescriptor(superName, levelSuid(st, superName)));
+                } catch (ClassNotFoundException e) {
+                    // Matched by name against the local class's hierarchy below.
+                }
+                mode = CUSTOM;
+                blockRemaining = 0;
+                skipCustomData();
+            }
         } finally {
             curObj = savedObj;
             curSlot = savedSlot;
@@ -1616,6 +1727,15 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
         }
         filterClassChain(cl);
+    }
+
+    private static long levelSuid(StreamType st, String name) {
+        for (StreamLevel l : st.levels) {
+            if (l.name.equals(name)) {
+                return l.suid;
+            }
+        }
+        return 0L;
     }
 
     /**
@@ -1665,6 +1785,55 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     /** Classes the filter was asked about since the last full reset. */
     private java.util.IdentityHashMap<Class<?>, Boolean> filtered;
+
+    /**
+     * Loads the local class for a stream class, as {@link
+     * ObjectInputStream#resolveClass} does: with the latest user-defined
+     * class loader on the stack. Frames of generated marshalers (hidden
+     * classes) do not count, so that a marshaler reading a field does not
+     * change the loader the JDK's stream would use.
+     */
+    @Override
+    protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+        String name = desc.getName();
+        try {
+            return Class.forName(name, false, latestUserDefinedLoader());
+        } catch (ClassNotFoundException ex) {
+            Class<?> primitive = primitiveClass(name);
+            if (primitive != null) {
+                return primitive;
+            }
+            throw ex;
+        }
+    }
+
+    private static final StackWalker STACK = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+    private static ClassLoader latestUserDefinedLoader() {
+        ClassLoader platform = ClassLoader.getPlatformClassLoader();
+        return STACK.walk(frames -> frames
+                .map(StackWalker.StackFrame::getDeclaringClass)
+                .filter(c -> !c.isHidden())
+                .map(Class::getClassLoader)
+                .filter(l -> l != null && l != platform)
+                .findFirst()
+                .orElse(null));
+    }
+
+    private static Class<?> primitiveClass(String name) {
+        return switch (name) {
+            case "boolean" -> boolean.class;
+            case "byte" -> byte.class;
+            case "char" -> char.class;
+            case "short" -> short.class;
+            case "int" -> int.class;
+            case "long" -> long.class;
+            case "float" -> float.class;
+            case "double" -> double.class;
+            case "void" -> void.class;
+            default -> null;
+        };
+    }
 
     // =====================================================================
     // Filters
@@ -1733,11 +1902,9 @@ public class FastObjectInputStream extends ObjectInputStream {
             throw new NotActiveException("not in call to readObject");
         }
         if (curDefaultsRead) {
-            throw new NotActiveException("default data already read");
+            throw new NotActiveException("not in readObject invocation or fields already read");
         }
-        if (blockRemaining > 0) {
-            throw new StreamCorruptedException("unread block data");
-        }
+        enterFields(curSlot.stream);
         int savedMode = mode;
         mode = TOP;
         try {
@@ -1754,11 +1921,9 @@ public class FastObjectInputStream extends ObjectInputStream {
             throw new NotActiveException("not in call to readObject");
         }
         if (curDefaultsRead) {
-            throw new NotActiveException("default data already read");
+            throw new NotActiveException("not in readObject invocation or fields already read");
         }
-        if (blockRemaining > 0) {
-            throw new StreamCorruptedException("unread block data");
-        }
+        enterFields(curSlot.stream);
         StreamLevel s = curSlot.stream;
         int savedMode = mode;
         mode = TOP;
@@ -1776,6 +1941,29 @@ public class FastObjectInputStream extends ObjectInputStream {
             return new GetFieldImpl(curSlot, prims, refs);
         } finally {
             mode = savedMode;
+        }
+    }
+
+    /**
+     * Inside class-defined data, default field data is tagged FIELDS: the
+     * block data before it must have been read, and a class whose fields
+     * were not written there reads no fields.
+     */
+    private void enterFields(StreamLevel s) throws IOException {
+        if (blockRemaining > 0) {
+            throw new StreamCorruptedException("unread block data");
+        }
+        if (mode != CUSTOM) {
+            return;                      // default data of a level without writeObject
+        }
+        need(1);
+        byte tag = U.getByte(base, address + pos);
+        if (tag == Wire.FIELDS) {
+            pos++;
+        } else if (tag == Wire.BLOCK) {
+            throw new StreamCorruptedException("unread block data");
+        } else if (s.primSize > 0 || s.refNames.length > 0) {
+            throw new StreamCorruptedException("no field data where " + s.name + "'s fields are read");
         }
     }
 
@@ -1881,8 +2069,9 @@ public class FastObjectInputStream extends ObjectInputStream {
     private void runValidations() throws InvalidObjectException {
         List<Validation> list = validations;
         validations = null;
+        // Highest priority first; among equals, the last registered first (as the JDK's list).
         list.sort((a, b) -> a.priority != b.priority ? Integer.compare(b.priority, a.priority)
-                                                      : Integer.compare(a.order, b.order));
+                                                      : Integer.compare(b.order, a.order));
         for (Validation v : list) {
             v.callback.validateObject();
         }
@@ -1938,14 +2127,14 @@ public class FastObjectInputStream extends ObjectInputStream {
         return true;
     }
 
-    /** Reads n (at most 8) bytes of block data, across blocks, as a little-endian value. */
+    /** Reads n (at most 8) bytes of block data, across blocks, as a big-endian value (DataInput's order). */
     private long blockValue(int n) throws IOException {
         long v = 0;
         for (int i = 0; i < n; i++) {
             if (blockRemaining == 0 && !nextBlock()) {
                 throw new EOFException();
             }
-            v |= (long) (nextByte() & 0xFF) << (8 * i);
+            v = (v << 8) | (nextByte() & 0xFF);
             blockRemaining--;
         }
         return v;
@@ -2046,7 +2235,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public char readChar() throws IOException {
         if (blockNeed(2)) {
             blockRemaining -= 2;
-            char v = U.getCharUnaligned(base, address + pos, false);
+            char v = U.getCharUnaligned(base, address + pos, true);
             pos += 2;
             return v;
         }
@@ -2057,7 +2246,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public short readShort() throws IOException {
         if (blockNeed(2)) {
             blockRemaining -= 2;
-            short v = U.getShortUnaligned(base, address + pos, false);
+            short v = U.getShortUnaligned(base, address + pos, true);
             pos += 2;
             return v;
         }
@@ -2073,7 +2262,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public int readInt() throws IOException {
         if (blockNeed(4)) {
             blockRemaining -= 4;
-            int v = U.getIntUnaligned(base, address + pos, false);
+            int v = U.getIntUnaligned(base, address + pos, true);
             pos += 4;
             return v;
         }
@@ -2084,7 +2273,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public long readLong() throws IOException {
         if (blockNeed(8)) {
             blockRemaining -= 8;
-            long v = U.getLongUnaligned(base, address + pos, false);
+            long v = U.getLongUnaligned(base, address + pos, true);
             pos += 8;
             return v;
         }
@@ -2101,18 +2290,44 @@ public class FastObjectInputStream extends ObjectInputStream {
         return Double.longBitsToDouble(readLong());
     }
 
-    /** Reads what {@link FastObjectOutputStream#writeUTF} wrote. */
+    /** Reads a string in modified UTF-8, as {@link java.io.DataInput#readUTF} specifies. */
     @Override
     public String readUTF() throws IOException {
-        int n = readInt();
-        if (n < 0 || n > deliverable() / 2) {
-            throw new StreamCorruptedException("invalid string length " + n);
+        int utflen = readUnsignedShort();
+        char[] chars = new char[utflen];
+        int n = 0;
+        int i = 0;
+        while (i < utflen) {
+            int c = readUnsignedByte();
+            i++;
+            if (c < 0x80) {
+                chars[n++] = (char) c;
+            } else if ((c & 0xE0) == 0xC0) {
+                if (i + 1 > utflen) {
+                    throw new java.io.UTFDataFormatException("malformed input: partial character at end");
+                }
+                int c2 = readUnsignedByte();
+                i++;
+                if ((c2 & 0xC0) != 0x80) {
+                    throw new java.io.UTFDataFormatException("malformed input around byte " + i);
+                }
+                chars[n++] = (char) (((c & 0x1F) << 6) | (c2 & 0x3F));
+            } else if ((c & 0xF0) == 0xE0) {
+                if (i + 2 > utflen) {
+                    throw new java.io.UTFDataFormatException("malformed input: partial character at end");
+                }
+                int c2 = readUnsignedByte();
+                int c3 = readUnsignedByte();
+                i += 2;
+                if ((c2 & 0xC0) != 0x80 || (c3 & 0xC0) != 0x80) {
+                    throw new java.io.UTFDataFormatException("malformed input around byte " + i);
+                }
+                chars[n++] = (char) (((c & 0x0F) << 12) | ((c2 & 0x3F) << 6) | (c3 & 0x3F));
+            } else {
+                throw new java.io.UTFDataFormatException("malformed input around byte " + i);
+            }
         }
-        StringBuilder sb = new StringBuilder(Math.min(n, 1 << 16));
-        for (int i = 0; i < n; i++) {
-            sb.append(readChar());
-        }
-        return sb.toString();
+        return new String(chars, 0, n);
     }
 
     @Override

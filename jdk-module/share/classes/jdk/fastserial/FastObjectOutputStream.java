@@ -80,6 +80,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
+    /** First size of a buffer before an output stream: a stream per call (RMI) stays cheap. */
+    private static final int INITIAL_SINK_BUFFER_SIZE = 2048;
     /** First size of an in-memory buffer: a stream per small message stays cheap. */
     private static final int INITIAL_MEMORY_BUFFER_SIZE = 512;
     private static final int MAX_ARRAY_BUFFER = Integer.MAX_VALUE - 16;
@@ -114,6 +116,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private Object curObj;
     private Level curLevel;
     private PutFieldImpl curPut;
+    private boolean curFieldsWritten;
 
     /** The stream handed to class-defined methods (this, or a facade). */
     private final ObjectOutputStream facade;
@@ -194,12 +197,20 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 heapStart = (int) (address - BYTE_BASE);
             }
         } else {
-            heap = new byte[out != null ? DEFAULT_BUFFER_SIZE : INITIAL_MEMORY_BUFFER_SIZE];
+            heap = new byte[out != null ? INITIAL_SINK_BUFFER_SIZE : INITIAL_MEMORY_BUFFER_SIZE];
             base = heap;
             address = BYTE_BASE;
             capacity = heap.length;
         }
-        reserve(4);
+        try {
+            reserve(4);
+        } catch (IOException | RuntimeException e) {
+            if (session != null) {
+                session.release0();
+                session = null;
+            }
+            throw e;
+        }
         U.putByte(base, address + pos, Wire.MAGIC_0);
         U.putByte(base, address + pos + 1, Wire.MAGIC_1);
         U.putByte(base, address + pos + 2, Wire.VERSION);
@@ -243,6 +254,12 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             boolean reopen = blockStart >= 0;
             if (reopen) {
                 closeBlock();
+            }
+            if (capacity < DEFAULT_BUFFER_SIZE && flushedBytes + pos >= capacity) {
+                // A stream that keeps writing earns the full buffer.
+                heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, capacity * 4));
+                base = heap;
+                capacity = heap.length;
             }
             drainBuffer();
             if (capacity < n) {
@@ -354,7 +371,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     // ---- block framing of DataOutput data ----
 
     private void openBlock() throws IOException {
-        ensure(5 + 8);
+        ensure(5);
         U.putByte(base, address + pos, Wire.BLOCK);
         blockStart = pos + 1;
         pos += 5;
@@ -566,7 +583,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     }
 
     private void putVarint(int v) throws IOException {
-        ensure(5);
+        ensure(varintLength(v));
         long a = address + pos;
         while ((v & ~0x7F) != 0) {
             U.putByte(base, a++, (byte) ((v & 0x7F) | 0x80));
@@ -582,9 +599,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         if (n > (Integer.MAX_VALUE >> 1) - 8) {
             throw new IOException("string too long: " + n + " chars");
         }
-        ensure(5 + n);
+        int header = (n << 1) | 1;
+        ensure(varintLength(header) + n);
         int start = pos;
-        putVarint((n << 1) | 1);
+        putVarint(header);
         long a = address + pos;
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
@@ -596,6 +614,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             U.putByte(base, a + i, (byte) c);
         }
         pos += n;
+    }
+
+    private static int varintLength(int v) {
+        return (38 - Integer.numberOfLeadingZeros(v | 1)) / 7;
     }
 
     private void putUtf16(String s) throws IOException {
@@ -793,7 +815,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             case Wire.KIND_ENUM -> writeEnum((Enum<?>) obj, ti, unshared);
             case Wire.KIND_SERIALIZABLE, Wire.KIND_PROXY, Wire.KIND_RECORD -> {
                 if (ti.predefinedId != 0) {
-                    writeBoxed(obj, ti, unshared);
+                    if (obj instanceof java.util.ArrayList<?> list) {
+                        writeList(list, ti, unshared);
+                    } else {
+                        writeBoxed(obj, ti, unshared);
+                    }
                     return;
                 }
                 ti.checkSerialize();
@@ -868,6 +894,22 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
     }
 
+    /** An ArrayList: its size and elements (what ArrayList.writeObject sends that readObject uses). */
+    private void writeList(java.util.ArrayList<?> list, TypeInfo ti, boolean unshared) throws IOException {
+        putTag(Wire.OBJECT);
+        putVarint(ti.predefinedId);
+        handles.assign(unshared ? null : list);
+        putVarint(list.size());
+        depth++;
+        try {
+            for (Object e : list) {         // fails fast if the list changes meanwhile
+                writeObject0(e, false);
+            }
+        } finally {
+            depth--;
+        }
+    }
+
     private void writeEnum(Enum<?> e, TypeInfo ti, boolean unshared) throws IOException {
         putTag(Wire.ENUM);
         // A constant with a body is of a subclass: the type is the enum's.
@@ -918,9 +960,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 Object savedObj = curObj;
                 Level savedLevel = curLevel;
                 PutFieldImpl savedPut = curPut;
+                boolean savedWritten = curFieldsWritten;
                 curObj = obj;
                 curLevel = level;
                 curPut = null;
+                curFieldsWritten = false;
                 try {
                     level.invokeWriteObject(obj, facade);
                     putTag(Wire.END);
@@ -928,6 +972,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                     curObj = savedObj;
                     curLevel = savedLevel;
                     curPut = savedPut;
+                    curFieldsWritten = savedWritten;
                 }
             } else {
                 writeFields(obj, level);
@@ -999,9 +1044,17 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             if (ti.kind == Wire.KIND_PROXY) {
                 annotateProxyClass(ti.cl);
             } else {
-                annotateClass(ti.descClass());
+                annotateClass(ti.cl);
             }
             putTag(Wire.END);
+            // The JDK annotates each superclass descriptor too (RMI's codebases).
+            Class<?>[] supers = ti.serializableSuperclasses();
+            putVarint(supers.length);
+            for (Class<?> c : supers) {
+                putStringData(c.getName());
+                annotateClass(c);
+                putTag(Wire.END);
+            }
         } finally {
             curObj = savedObj;
             curLevel = savedLevel;
@@ -1066,10 +1119,17 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         if (curLevel == null) {
             throw new NotActiveException("not in call to writeObject");
         }
-        if (blockStart >= 0) {
-            closeBlock();
-        }
+        markFieldsWritten();
+        putTag(Wire.FIELDS);
         writeFields(curObj, curLevel);
+    }
+
+    /** The JDK's rule: a writeObject writes its default data once. */
+    private void markFieldsWritten() throws NotActiveException {
+        if (curFieldsWritten) {
+            throw new NotActiveException("not in readObject invocation or fields already read");
+        }
+        curFieldsWritten = true;
     }
 
     @Override
@@ -1088,9 +1148,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         if (curPut == null) {
             throw new NotActiveException("no current PutField object");
         }
-        if (blockStart >= 0) {
-            closeBlock();
-        }
+        markFieldsWritten();
+        putTag(Wire.FIELDS);
         Level level = curPut.level;
         reserve(level.primSize);
         if (level.primSize > 0) {
@@ -1241,28 +1300,28 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     @Override
     public void writeShort(int val) throws IOException {
         blockData(2);
-        U.putShortUnaligned(base, address + pos, (short) val, false);
+        U.putShortUnaligned(base, address + pos, (short) val, true);
         pos += 2;
     }
 
     @Override
     public void writeChar(int val) throws IOException {
         blockData(2);
-        U.putCharUnaligned(base, address + pos, (char) val, false);
+        U.putCharUnaligned(base, address + pos, (char) val, true);
         pos += 2;
     }
 
     @Override
     public void writeInt(int val) throws IOException {
         blockData(4);
-        U.putIntUnaligned(base, address + pos, val, false);
+        U.putIntUnaligned(base, address + pos, val, true);
         pos += 4;
     }
 
     @Override
     public void writeLong(long val) throws IOException {
         blockData(8);
-        U.putLongUnaligned(base, address + pos, val, false);
+        U.putLongUnaligned(base, address + pos, val, true);
         pos += 8;
     }
 
@@ -1292,16 +1351,33 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
     }
 
-    /**
-     * Writes a string as block data: an int length, then the string's
-     * chars as in {@code putStringData} (no 65535-byte limit).
-     */
+    /** Writes a string in modified UTF-8, as {@link java.io.DataOutput#writeUTF} specifies. */
     @Override
     public void writeUTF(String str) throws IOException {
         int n = str.length();
-        writeInt(n);
+        long utflen = n;
         for (int i = 0; i < n; i++) {
-            writeChar(str.charAt(i));
+            char c = str.charAt(i);
+            if (c >= 0x80 || c == 0) {
+                utflen += c >= 0x800 ? 2 : 1;
+            }
+        }
+        if (utflen > 0xFFFF) {
+            throw new java.io.UTFDataFormatException("encoded string too long: " + utflen + " bytes");
+        }
+        writeShort((int) utflen);
+        for (int i = 0; i < n; i++) {
+            char c = str.charAt(i);
+            if (c < 0x80 && c != 0) {
+                writeByte(c);
+            } else if (c < 0x800) {
+                writeByte(0xC0 | (c >> 6));
+                writeByte(0x80 | (c & 0x3F));
+            } else {
+                writeByte(0xE0 | (c >> 12));
+                writeByte(0x80 | ((c >> 6) & 0x3F));
+                writeByte(0x80 | (c & 0x3F));
+            }
         }
     }
 

@@ -46,6 +46,7 @@ import java.io.Serializable;
 import java.io.StreamCorruptedException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -405,24 +406,33 @@ public class BadInputTest {
         Set<Class<?>> io = Set.of(StreamCorruptedException.class, EOFException.class, InvalidObjectException.class,
                                   InvalidClassException.class);
         ArrayList<Integer> list = new ArrayList<>();
+        ArrayDeque<Integer> deque = new ArrayDeque<>();
         HashMap<Integer, Integer> map = new HashMap<>();
         for (int i = 0; i < 77; i++) {
             list.add(i * 2);   // no element's value is 77
+            deque.add(i * 2);
             map.put(i * 2, i * 2);
         }
-        byte[] seventySeven = {77, 0, 0, 0};
-        byte[] huge = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x7F};
-        expectFailure("an ArrayList whose size says 2^31-1", replaceAll(FastFormat.bytes(list), seventySeven, huge),
-                      io);
+        // ArrayDeque and HashMap write their sizes with writeInt (big-endian).
+        byte[] seventySeven = {0, 0, 0, 77};
+        byte[] huge = {0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
+        expectFailure("an ArrayDeque whose size says 2^31-1",
+                      replaceAll(FastFormat.bytes(deque), seventySeven, huge), io);
         expectFailure("a HashMap whose mappings say 2^31-1", replaceAll(FastFormat.bytes(map), seventySeven, huge),
+                      io);
+        // The fast streams carry an ArrayList as OBJECT, its predefined type id, a varint size.
+        int arrayListId = java.util.Arrays.asList(Wire.PREDEFINED).indexOf(ArrayList.class);
+        byte[] listHeader = {Wire.OBJECT, (byte) arrayListId, 77};
+        byte[] hugeList = {Wire.OBJECT, (byte) arrayListId, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07};
+        expectFailure("an ArrayList whose size says 2^31-1", replaceAll(FastFormat.bytes(list), listHeader, hugeList),
                       io);
     }
 
     /** The BLOCK of a Custom object's class-defined data: its length is the four bytes after it. */
     static int findBlock(byte[] custom) {
         // Custom writes writeInt(1), writeInt(value), ... in one block after its default fields;
-        // the block's first int is the values' length (1), then 0x01020304.
-        byte[] pattern = {1, 0, 0, 0, 4, 3, 2, 1};
+        // the block's first int is the values' length (1), then 0x01020304 (DataOutput: big-endian).
+        byte[] pattern = {0, 0, 0, 1, 1, 2, 3, 4};
         int data = indexOf(custom, pattern, 0);
         expect(data >= 5 && custom[data - 5] == Wire.BLOCK, "found the block of the Custom object's data");
         return data - 5;

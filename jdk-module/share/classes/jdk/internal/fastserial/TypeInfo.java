@@ -174,6 +174,41 @@ public final class TypeInfo {
         }
     }
 
+    /** The serializable superclasses of the class, nearest first. */
+    public Class<?>[] serializableSuperclasses() {
+        Class<?>[] s = supers;
+        if (s == null) {
+            List<Class<?>> list = new ArrayList<>();
+            if (!cl.isArray()) {
+                for (Class<?> c = cl.getSuperclass();
+                     c != null && Serializable.class.isAssignableFrom(c); c = c.getSuperclass()) {
+                    list.add(c);
+                }
+            }
+            supers = s = list.toArray(new Class<?>[0]);
+        }
+        return s;
+    }
+
+    private Class<?>[] supers;
+
+    /** The constant of this enum type with that name, or null (Enum.valueOf without its map). */
+    public Object enumConstant(String name) {
+        Object[] cs = enumConstants;
+        if (cs == null) {
+            Object[] all = descClass.getEnumConstants();
+            enumConstants = cs = all != null ? all : new Object[0];
+        }
+        for (Object c : cs) {
+            if (((Enum<?>) c).name().equals(name)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private Object[] enumConstants;
+
     /** The class a descriptor names: the enum class for enum constants with bodies. */
     public Class<?> descClass() {
         return descClass;
@@ -282,7 +317,7 @@ public final class TypeInfo {
         Encoder e = new Encoder();
         e.u1(kind);
         switch (kind) {
-            case Wire.KIND_ENUM, Wire.KIND_ARRAY, Wire.KIND_PLAIN -> e.string(descClass.getName());
+            case Wire.KIND_ENUM, Wire.KIND_ARRAY, Wire.KIND_PLAIN -> e.string(cl.getName());
             case Wire.KIND_PROXY -> {
                 e.string(cl.getName());
                 Class<?>[] ifaces = cl.getInterfaces();

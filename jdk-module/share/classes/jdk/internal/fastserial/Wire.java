@@ -47,7 +47,9 @@ public final class Wire {
     public static final byte RESET_OBJECTS = 0x09;
     public static final byte BLOCK = 0x0A;
     public static final byte END = 0x0B;
-    public static final int MAX_TAG = END;
+    /** Default field data follows, inside class-defined data (defaultWriteObject, writeFields). */
+    public static final byte FIELDS = 0x0C;
+    public static final int MAX_TAG = FIELDS;
 
     // Type kinds in a type descriptor.
     public static final int KIND_SERIALIZABLE = 1;
@@ -66,7 +68,10 @@ public final class Wire {
     public static final int LEVEL_WRITE_OBJECT = 1;
 
     /**
-     * Types every stream knows without a descriptor, by id. Id 0 means "a
+     * Types every stream knows without a descriptor, by id. Boxed values
+     * travel as their raw value; an ArrayList (exactly that class) as its
+     * size and elements, which is all its writeObject writes that its
+     * readObject uses. Id 0 means "a
      * descriptor follows"; the first id a stream assigns is
      * {@link #FIRST_STREAM_TYPE_ID}.
      */
@@ -76,7 +81,7 @@ public final class Wire {
         Character.class, Boolean.class, Float.class, Double.class,
         boolean[].class, byte[].class, char[].class, short[].class,
         int[].class, long[].class, float[].class, double[].class,
-        Object[].class, String[].class, String.class
+        Object[].class, String[].class, String.class, java.util.ArrayList.class
     };
     public static final int FIRST_STREAM_TYPE_ID = PREDEFINED.length;
 

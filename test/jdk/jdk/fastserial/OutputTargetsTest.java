@@ -1,0 +1,286 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
+ * @test
+ * @summary The targets of the fast object streams: writing to an
+ *          OutputStream, to the stream's own array (toByteArray) and to a
+ *          MemorySegment gives the same bytes for the same graph, starting
+ *          with the fast stream header and protocol version; a segment that
+ *          is too small ends in an IOException, without a byte written past
+ *          its end, and one of exactly the right size is enough. Reading from
+ *          an InputStream, a byte[], a heap and a native MemorySegment gives
+ *          graphs deeply equal to the JDK's. Reading from an InputStream
+ *          takes no more bytes than the item it returns needs, so that a
+ *          stream over a socket does not block for data not yet sent.
+ * @library /lib
+ * @build grande.test.* DeepEquals Rules
+ * @run main/othervm OutputTargetsTest
+ */
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
+
+import jdk.fastserial.FastObjectInputStream;
+import jdk.fastserial.FastObjectOutputStream;
+import jdk.fastserial.FastSerialization;
+
+import static grande.test.Checks.expect;
+import static grande.test.Checks.expectEquals;
+
+public class OutputTargetsTest {
+
+    static Object graph() {
+        List<Object> list = new ArrayList<>();
+        list.add(Rules.Node.ring(50));
+        list.add(new Rules.Primitives(true, (byte) 1, 'c', (short) 2, 3, 4L, 5f, 6d));
+        list.add(new double[3000]);
+        list.add("text \u00e9\u4e2d");
+        list.add(new Rules.CustomHooks(1, "hooks"));
+        TreeMap<String, Object> map = new TreeMap<>();
+        map.put("list", list);
+        map.put("colors", Rules.Color.values());
+        list.add(map);
+        return list;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Object graph = graph();
+        byte[] bytes = sameBytes(graph);
+        readEverywhere(graph, bytes);
+        noReadAhead();
+        segmentBounds(graph, bytes.length);
+    }
+
+    static byte[] sameBytes(Object graph) throws Exception {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (FastObjectOutputStream out = new FastObjectOutputStream(sink)) {
+            out.writeObject(graph);
+            out.writeInt(7);
+            out.writeObject("end");
+        }
+        byte[] viaStream = sink.toByteArray();
+
+        FastObjectOutputStream mem = new FastObjectOutputStream();
+        mem.writeObject(graph);
+        mem.writeInt(7);
+        mem.writeObject("end");
+        mem.flush();
+        byte[] viaArray = mem.toByteArray();
+        expectEquals((long) viaArray.length, mem.size(), "size() of the in-memory stream");
+
+        byte[] viaSegment;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment segment = arena.allocate(1 << 20);
+            try (FastObjectOutputStream out = new FastObjectOutputStream(segment)) {
+                out.writeObject(graph);
+                out.writeInt(7);
+                out.writeObject("end");
+                out.flush();
+                viaSegment = segment.asSlice(0, out.size()).toArray(ValueLayout.JAVA_BYTE);
+            }
+            expect(arena.scope().isAlive(), "the arena is open after the stream is closed");
+        }
+        System.out.println("graph: " + viaStream.length + " bytes");
+        expect(Arrays.equals(viaStream, viaArray), "OutputStream and toByteArray() hold the same bytes (mismatch at "
+               + Arrays.mismatch(viaStream, viaArray) + ")");
+        expect(Arrays.equals(viaStream, viaSegment), "OutputStream and MemorySegment hold the same bytes (mismatch at "
+               + Arrays.mismatch(viaStream, viaSegment) + ")");
+        expect(viaStream.length > 4 && (viaStream[0] & 0xff) == 0xfa && (viaStream[1] & 0xff) == 0x57
+               && viaStream[2] == FastSerialization.PROTOCOL_VERSION,
+               "the stream starts with 0xFA 0x57 and the protocol version "
+               + FastSerialization.PROTOCOL_VERSION);
+        return viaStream;
+    }
+
+    /** Writes graph into the first size bytes of a larger segment; what was thrown, or null. */
+    static IOException writeInto(Object graph, long size) throws Exception {
+        Arena arena = Arena.ofConfined();
+        try {
+            MemorySegment whole = arena.allocate(size + 256);
+            whole.fill((byte) 0x5a);
+            MemorySegment target = whole.asSlice(0, size);
+            IOException thrown = null;
+            FastObjectOutputStream out = null;
+            try {
+                out = new FastObjectOutputStream(target);
+                out.writeObject(graph);
+                out.writeInt(7);
+                out.writeObject("end");
+                out.flush();
+                expectEquals(size, out.size(), "size() of a segment written to its end");
+            } catch (IOException e) {
+                thrown = e;
+            } finally {
+                if (out != null) {
+                    out.close();    // lets the arena close
+                }
+            }
+            for (long i = size; i < size + 256; i++) {
+                if (whole.get(ValueLayout.JAVA_BYTE, i) != 0x5a) {
+                    throw new AssertionError("a byte at " + i + " past the end of a segment of " + size
+                                             + " bytes was written");
+                }
+            }
+            return thrown;
+        } finally {
+            try {
+                arena.close();
+            } catch (IllegalStateException e) {
+                throw new AssertionError("the arena cannot be closed after writing into " + size
+                                         + " bytes of it: a stream still holds it", e);
+            }
+        }
+    }
+
+    static void segmentBounds(Object graph, int length) throws Exception {
+        for (long size : new long[] { length - 1, length / 2, 100, 4, 3, 0 }) {
+            IOException e = writeInto(graph, size);
+            expect(e != null, "a segment of " + size + " bytes is too small: " + e);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment small = arena.allocate(64);
+            try (FastObjectOutputStream out = new FastObjectOutputStream(small)) {
+                out.writeObject("fits");
+                try {
+                    out.writeObject(new int[1000]);
+                    out.flush();
+                    throw new AssertionError("int[1000] written into 64 bytes");
+                } catch (IOException e) {
+                    System.out.println("ok: the full segment: " + e);
+                }
+            }
+        }
+        expect(writeInto(graph, length) == null, "a segment of exactly " + length + " bytes is enough");
+    }
+
+    static void readEverywhere(Object graph, byte[] bytes) throws Exception {
+        ByteArrayOutputStream jdkBytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(jdkBytes)) {
+            out.writeObject(graph);
+        }
+        Object jdk = new ObjectInputStream(new ByteArrayInputStream(jdkBytes.toByteArray())).readObject();
+
+        List<FastObjectInputStream> inputs = new ArrayList<>();
+        inputs.add(new FastObjectInputStream(new ByteArrayInputStream(bytes)));
+        inputs.add(new FastObjectInputStream(bytes));
+        inputs.add(new FastObjectInputStream(MemorySegment.ofArray(bytes)));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment offHeap = arena.allocate(bytes.length);
+            MemorySegment.copy(bytes, 0, offHeap, ValueLayout.JAVA_BYTE, 0, bytes.length);
+            inputs.add(new FastObjectInputStream(offHeap));   // closed below, before the arena
+            List<String> names = List.of("InputStream", "byte[]", "heap MemorySegment", "native MemorySegment");
+            for (int i = 0; i < inputs.size(); i++) {
+                FastObjectInputStream in = inputs.get(i);
+                Object read = in.readObject();
+                DeepEquals.check(jdk, read, "read from " + names.get(i));
+                expectEquals(7, in.readInt(), "the int after the graph, from " + names.get(i));
+                expectEquals("end", in.readObject(), "the last object, from " + names.get(i));
+                in.close();
+            }
+        }
+    }
+
+    /**
+     * An InputStream that hands out bytes up to a limit and fails a read
+     * at the limit, where a socket would block.
+     */
+    static final class Gate extends InputStream {
+        private final byte[] bytes;
+        private int pos;
+        int limit;
+
+        Gate(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) {
+                return 0;
+            }
+            if (pos >= limit) {
+                throw new IOException("read past " + limit + ": a socket would block here");
+            }
+            int n = Math.min(len, limit - pos);
+            System.arraycopy(bytes, pos, b, off, n);
+            pos += n;
+            return n;
+        }
+
+        @Override
+        public int available() {
+            return limit - pos;
+        }
+    }
+
+    interface OutputFactory {
+        ObjectOutputStream open(ByteArrayOutputStream sink) throws IOException;
+    }
+
+    interface InputFactory {
+        ObjectInputStream open(InputStream in) throws IOException;
+    }
+
+    static void noReadAhead(String name, OutputFactory outputs, InputFactory inputs) throws Exception {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        ObjectOutputStream out = outputs.open(sink);
+        out.flush();
+        List<Integer> ends = new ArrayList<>();
+        ends.add(sink.size());
+        List<Object> items = List.of("first", new Rules.Point(1, 2), new ArrayList<>(List.of(1, 2, 3)),
+                                     new int[100], Rules.Color.RED, new Rules.CustomHooks(5, "h"));
+        for (Object item : items) {
+            out.writeObject(item);
+            out.flush();
+            ends.add(sink.size());
+        }
+        Gate gate = new Gate(sink.toByteArray());
+        gate.limit = ends.get(0);
+        ObjectInputStream in = inputs.open(gate);
+        for (int i = 0; i < items.size(); i++) {
+            gate.limit = ends.get(i + 1);
+            Object read = in.readObject();
+            expect(read != null && read.getClass() == items.get(i).getClass(),
+                   name + ": item " + i + " read without reading past it: " + read);
+        }
+    }
+
+    static void noReadAhead() throws Exception {
+        noReadAhead("jdk", ObjectOutputStream::new, ObjectInputStream::new);
+        noReadAhead("fast", FastObjectOutputStream::new, FastObjectInputStream::new);
+    }
+}
