@@ -83,8 +83,15 @@ public class ImageIdentity {
 
         ModuleDescriptor serial = ModuleFinder.ofSystem().find("jdk.fastserial")
                 .orElseThrow().descriptor();
-        expect(exported(serial).equals(Set.of("jdk.fastserial")),
-               "jdk.fastserial exports exactly jdk.fastserial: " + serial);
+        expect(exported(serial).equals(Set.of("jdk.fastserial", "jdk.fastserial.node")),
+               "jdk.fastserial exports exactly jdk.fastserial and jdk.fastserial.node: " + serial);
+        expect(serial.provides().stream().anyMatch(p -> p.service().equals("sun.rmi.server.MarshalStreamProvider")),
+               "jdk.fastserial provides stock RMI's marshal streams: " + serial);
+        for (String m : List.of("jdk.fastserial", "jdk.fastrmi")) {
+            expect(ModuleLayer.boot().findModule(m).orElseThrow().getClassLoader()
+                           == ClassLoader.getPlatformClassLoader(),
+                   m + " is defined by the platform class loader");
+        }
         ModuleDescriptor rmi = ModuleFinder.ofSystem().find("jdk.fastrmi")
                 .orElseThrow().descriptor();
         expect(exported(rmi).equals(Set.of("jdk.fastrmi")),

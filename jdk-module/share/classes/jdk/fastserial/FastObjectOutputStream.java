@@ -251,24 +251,28 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         ensureOpen();
         if (sink != null) {
-            boolean reopen = blockStart >= 0;
-            if (reopen) {
-                closeBlock();
-            }
             if (capacity < DEFAULT_BUFFER_SIZE && flushedBytes + pos >= capacity) {
                 // A stream that keeps writing earns the full buffer.
                 heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, capacity * 4));
                 base = heap;
                 capacity = heap.length;
             }
-            drainBuffer();
-            if (capacity < n) {
-                heap = new byte[Math.max(n, capacity * 2)];
+            if (blockStart >= 0) {
+                // An open block stays in the buffer, whole, until it is closed, so
+                // the bytes do not depend on the buffer: drain what precedes it.
+                int tag = blockStart - 1;
+                sink.write(heap, 0, tag);
+                flushedBytes += tag;
+                System.arraycopy(heap, tag, heap, 0, pos - tag);
+                pos -= tag;
+                blockStart = 1;
+            } else {
+                drainBuffer();
+            }
+            if (capacity - pos < n) {
+                heap = Arrays.copyOf(heap, Math.max(pos + n, capacity * 2));
                 base = heap;
                 capacity = heap.length;
-            }
-            if (reopen) {
-                openBlock();
             }
         } else if (segment != null) {
             throw new IOException("MemorySegment full: " + n + " more bytes needed at offset "
@@ -388,15 +392,21 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
     }
 
-    /** Room for n bytes of block data, in an open block. */
+    /** Room for n bytes of block data, in an open block of at most MAX_BLOCK bytes. */
     private void blockData(int n) throws IOException {
         if (blockStart < 0) {
+            openBlock();
+        } else if (pos - blockStart - 4 + n > MAX_BLOCK) {
+            closeBlock();
             openBlock();
         }
         if (capacity - pos < n) {
             makeRoom(n);
         }
     }
+
+    /** Block data is cut in blocks of this size, whatever the target, so bytes never depend on it. */
+    private static final int MAX_BLOCK = 64 * 1024;
 
     // =====================================================================
     // The public buffer: raw values, no framing
@@ -1271,13 +1281,9 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     @Override
     public void write(byte[] buf, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, buf.length);
-        blockData(0);
         while (len > 0) {
-            int n = Math.min(len, capacity - pos);
-            if (n == 0) {
-                makeRoom(Math.min(len, DEFAULT_BUFFER_SIZE));
-                continue;
-            }
+            blockData(1);
+            int n = Math.min(len, Math.min(capacity - pos, MAX_BLOCK - (pos - blockStart - 4)));
             U.copyMemory(buf, BYTE_BASE + off, base, address + pos, n);
             pos += n;
             off += n;

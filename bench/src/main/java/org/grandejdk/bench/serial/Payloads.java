@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import org.grandejdk.bench.vm.Mixed100;
+
 /**
  * The payloads of the serial area, by the name of {@code @Param payload},
  * and the check that a serializer gives back an equal copy.

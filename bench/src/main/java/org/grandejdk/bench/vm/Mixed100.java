@@ -18,7 +18,9 @@ import java.util.Random;
  * {@link Int32}: one byte-array-view VarHandle access per field in native
  * byte order; byte and boolean fields are plain array stores.
  */
-public final class Mixed100 {
+public final class Mixed100 implements java.io.Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     /** Bytes of field data. */
     public static final int BYTES = 435;
