@@ -1717,9 +1717,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
             return;
         }
-        if (st.kind != Wire.KIND_PROXY && !cl.getName().equals(st.name) && !Enum.class.isAssignableFrom(cl)) {
-            // resolveClass may map names, as the JDK allows; the local class decides.
-        }
+        // resolveClass may map the name to another class, as the JDK allows: the local class decides.
         st.bind(cl);
         if (st.kind == Wire.KIND_PROXY && facade.getObjectInputFilter() != null) {
             for (Class<?> i : cl.getInterfaces()) {
