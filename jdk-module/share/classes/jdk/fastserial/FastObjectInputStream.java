@@ -663,6 +663,19 @@ public class FastObjectInputStream extends ObjectInputStream {
         return readTop(true);
     }
 
+    /**
+     * Reads the value of a reference field, as {@code defaultReadObject}
+     * reads it: without going through an override of {@link #readObject} in
+     * a subclass of this stream. Generated marshalers use it.
+     *
+     * @return the field's value
+     * @throws IOException as for {@link #readObject}
+     * @throws ClassNotFoundException as for {@link #readObject}
+     */
+    public final Object readReference() throws IOException, ClassNotFoundException {
+        return depth > 0 ? readObject0(false) : readTop(false);
+    }
+
     @Override
     protected final Object readObjectOverride() throws IOException, ClassNotFoundException {
         return readTop(false);
@@ -924,29 +937,18 @@ public class FastObjectInputStream extends ObjectInputStream {
             throw new StreamCorruptedException("enum item of non-enum type " + st.name);
         }
         int h = assignHandle(null);
-        // The name is a string or a reference to one, not counted as an object (as the JDK's).
-        need(1);
-        byte tag = U.getByte(base, address + pos);
-        Object name;
-        if (tag == Wire.STRING) {
-            pos++;
-            name = readStringItem(false);
-        } else if (tag == Wire.REF) {
-            pos++;
-            name = readHandle(false);
-        } else {
-            name = null;
-        }
-        if (!(name instanceof String s)) {
-            throw new StreamCorruptedException("enum constant name is not a string");
+        int index = varint();
+        if (index < 0 || index >= st.enumNames.length) {
+            throw new StreamCorruptedException("invalid enum constant index " + Integer.toUnsignedString(index)
+                                               + " for " + st.name);
         }
         if (st.cl == null) {
             markNotFound(h, st.resolveException);
             return null;
         }
-        Object constant = st.local.enumConstant(s);
+        Object constant = st.enumConstants[index];
         if (constant == null) {
-            throw new InvalidObjectException("enum constant " + s + " does not exist in " + st.cl);
+            throw new InvalidObjectException("enum constant " + st.enumNames[index] + " does not exist in " + st.cl);
         }
         handles[h] = unshared ? UNSHARED : constant;
         return checkResolve(constant, h);
@@ -1605,7 +1607,15 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
             default -> { }
         }
+        String[] enumNames = null;
+        if (kind == Wire.KIND_ENUM) {
+            enumNames = new String[count("enum constant count")];
+            for (int i = 0; i < enumNames.length; i++) {
+                enumNames[i] = readName();
+            }
+        }
         StreamType st = new StreamType(kind, name, suid, levels, interfaces);
+        st.enumNames = enumNames;
         if (typeCount == types.length) {
             types = Arrays.copyOf(types, typeCount * 2);
         }

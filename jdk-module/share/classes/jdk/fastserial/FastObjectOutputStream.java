@@ -77,6 +77,9 @@ import jdk.internal.misc.Unsafe;
 public class FastObjectOutputStream extends ObjectOutputStream {
 
     private static final Unsafe U = Unsafe.getUnsafe();
+    private static final jdk.internal.access.JavaLangAccess JLA = jdk.internal.access.SharedSecrets.getJavaLangAccess();
+    /** String's coder for compact (Latin-1) strings. */
+    private static final byte LATIN1 = 0;
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
@@ -122,6 +125,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private final ObjectOutputStream facade;
 
     private byte[] scratch;
+    private Class<?> lastClass;
+    private TypeInfo lastType;
 
     /**
      * Creates a stream that writes to {@code out} through its own buffer and
@@ -613,6 +618,12 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         ensure(varintLength(header) + n);
         int start = pos;
         putVarint(header);
+        if (heap != null && JLA.stringCoder(s) == LATIN1) {
+            // A compact string's bytes are its Latin-1 chars: one copy.
+            copyLatin1(s, n, heap, heapStart + pos);
+            pos += n;
+            return;
+        }
         long a = address + pos;
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
@@ -624,6 +635,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             U.putByte(base, a + i, (byte) c);
         }
         pos += n;
+    }
+
+    @SuppressWarnings("deprecation")
+    private static void copyLatin1(String s, int n, byte[] dst, int at) {
+        s.getBytes(0, n, dst, at);
     }
 
     private static int varintLength(int v) {
@@ -676,6 +692,19 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         writeObject0(obj, true);
     }
 
+    /**
+     * Writes the value of a reference field, as {@code defaultWriteObject}
+     * writes it: shared, and without going through an override of
+     * {@link #writeObject} in a subclass of this stream. Generated
+     * marshalers use it.
+     *
+     * @param obj the field's value
+     * @throws IOException as for {@link #writeObject}
+     */
+    public final void writeReference(Object obj) throws IOException {
+        writeObject0(obj, false);
+    }
+
     @Override
     protected final void writeObjectOverride(Object obj) throws IOException {
         writeObject0(obj, false);
@@ -724,7 +753,15 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             writeClassDesc(desc, unshared);
             return;
         }
-        TypeInfo ti = TypeInfo.of(obj.getClass());
+        Class<?> cl = obj.getClass();
+        TypeInfo ti;
+        if (cl == lastClass) {
+            ti = lastType;              // graphs are mostly of few classes
+        } else {
+            ti = TypeInfo.of(cl);
+            lastClass = cl;
+            lastType = ti;
+        }
         if (ti.hasWriteReplace || enableReplace) {
             Object rep = replace(obj, ti);
             if (rep != obj) {
@@ -925,14 +962,9 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         // A constant with a body is of a subclass: the type is the enum's.
         writeType(ti.descClass() == ti.cl ? ti : TypeInfo.of(ti.descClass()));
         handles.assign(unshared ? null : e);
-        String name = e.name();
-        int h = handles.lookup(name);
-        if (h >= 0) {
-            putTag(Wire.REF);
-            putVarint(h);
-        } else {
-            writeString(name, false);
-        }
+        // The constant's index in the type's list of names (sent once with the
+        // type): the reader maps names, so constants may be added or reordered.
+        putVarint(e.ordinal());
     }
 
     private void writeArray(Object array, TypeInfo ti, boolean unshared) throws IOException {

@@ -293,7 +293,7 @@ public final class MarshalerGenerator {
                         for (FieldAccess fa : access[i]) {
                             code.aload(2);
                             fa.emitGet(code);
-                            code.invokevirtual(CD_OUTPUT, "writeObject", MTD_WRITE_OBJECT);
+                            code.invokevirtual(CD_OUTPUT, "writeReference", MTD_WRITE_OBJECT);
                         }
                     }
                     code.return_();
@@ -312,7 +312,7 @@ public final class MarshalerGenerator {
                         }
                         for (FieldAccess fa : access[i]) {
                             code.aload(2)
-                                .invokevirtual(CD_INPUT, "readObject", MTD_READ_OBJECT)
+                                .invokevirtual(CD_INPUT, "readReference", MTD_READ_OBJECT)
                                 .astore(VALUE_SLOT);
                             if (fa.field().getType() == Object.class) {
                                 fa.emitSet(code);    // nothing to check

@@ -59,6 +59,10 @@ public final class StreamType {
     public Marshaler marshaler;
     /** The element class of an array type. */
     public Class<?> component;
+    /** An enum type's constant names, in the writer's order. */
+    public String[] enumNames;
+    /** An enum type's local constants, by the writer's index (null where the local enum lacks one). */
+    public Object[] enumConstants;
 
     public StreamType(int kind, String name, long suid, StreamLevel[] levels, String[] interfaces) {
         this.kind = kind;
@@ -93,6 +97,10 @@ public final class StreamType {
             case Wire.KIND_ENUM -> {
                 if (lk != Wire.KIND_ENUM) {
                     throw new InvalidClassException(name, "non-enum class: " + localClass.getName());
+                }
+                enumConstants = new Object[enumNames.length];
+                for (int i = 0; i < enumNames.length; i++) {
+                    enumConstants[i] = local.enumConstant(enumNames[i]);
                 }
             }
             case Wire.KIND_PLAIN -> { }

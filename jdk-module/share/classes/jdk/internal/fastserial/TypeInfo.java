@@ -317,7 +317,17 @@ public final class TypeInfo {
         Encoder e = new Encoder();
         e.u1(kind);
         switch (kind) {
-            case Wire.KIND_ENUM, Wire.KIND_ARRAY, Wire.KIND_PLAIN -> e.string(cl.getName());
+            case Wire.KIND_ARRAY, Wire.KIND_PLAIN -> e.string(cl.getName());
+            case Wire.KIND_ENUM -> {
+                e.string(cl.getName());
+                Object[] constants = cl == descClass ? cl.getEnumConstants() : null;
+                e.varint(constants == null ? 0 : constants.length);
+                if (constants != null) {
+                    for (Object c : constants) {
+                        e.string(((Enum<?>) c).name());
+                    }
+                }
+            }
             case Wire.KIND_PROXY -> {
                 e.string(cl.getName());
                 Class<?>[] ifaces = cl.getInterfaces();
