@@ -696,6 +696,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             pendingNotFound = outer;
             return obj;
         }
+        walkedLoaderValid = false;
         try {
             Object obj = readObject0(unshared);
             if (pendingNotFound != null) {
@@ -987,7 +988,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private Object readPrimitiveArray(Class<?> comp, int len, int width) throws IOException {
         long bytes = (long) len * width;
         int initial = bytes <= limit - pos || bytes <= ARRAY_CHUNK_BYTES ? len : ARRAY_CHUNK_BYTES / width;
-        Object a = Array.newInstance(comp, initial);
+        Object a = newPrimitiveArray(comp, initial);
         long baseOffset = U.arrayBaseOffset(a.getClass());
         int filled = 0;
         while (true) {
@@ -1002,6 +1003,26 @@ public class FastObjectInputStream extends ObjectInputStream {
                 return a;
             }
             a = grow(a, (int) Math.min(len, 2L * Array.getLength(a)));
+        }
+    }
+
+    private static Object newPrimitiveArray(Class<?> comp, int n) {
+        if (comp == byte.class) {
+            return new byte[n];
+        } else if (comp == int.class) {
+            return new int[n];
+        } else if (comp == double.class) {
+            return new double[n];
+        } else if (comp == float.class) {
+            return new float[n];
+        } else if (comp == long.class) {
+            return new long[n];
+        } else if (comp == char.class) {
+            return new char[n];
+        } else if (comp == short.class) {
+            return new short[n];
+        } else {
+            return new boolean[n];
         }
     }
 
@@ -1066,7 +1087,12 @@ public class FastObjectInputStream extends ObjectInputStream {
         int h = assignHandle(unshared ? UNSHARED : obj);
         Marshaler m = st.marshaler;
         if (m != null) {
-            m.read(obj, this);
+            marshalerDepth++;
+            try {
+                m.read(obj, this);
+            } finally {
+                marshalerDepth--;
+            }
         } else {
             readSerialData(obj, st);
         }
@@ -1205,11 +1231,17 @@ public class FastObjectInputStream extends ObjectInputStream {
                 blockRemaining = 0;
                 mode = s.hasWriteObjectData ? CUSTOM : NO_DATA;
                 try {
+                    int savedMarshalers = marshalerDepth;
+                    boolean savedWalked = walkedLoaderValid;
+                    marshalerDepth = 0;
                     try {
                         l.invokeReadObject(obj, facade);
                     } catch (ClassNotFoundException e) {
                         // As the JDK's: the object fails at the end, the stream goes on.
                         pendingNotFound = e;
+                    } finally {
+                        marshalerDepth = savedMarshalers;
+                        walkedLoaderValid = savedWalked;
                     }
                     if (s.hasWriteObjectData) {
                         mode = CUSTOM;
@@ -1815,9 +1847,28 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
     }
 
+    /** Generated marshalers (hidden classes) on the stack: their frames must not choose the loader. */
+    private int marshalerDepth;
+
     private static final StackWalker STACK = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
-    private static ClassLoader latestUserDefinedLoader() {
+    private ClassLoader latestUserDefinedLoader() {
+        if (marshalerDepth == 0) {
+            return jdk.internal.misc.VM.latestUserDefinedLoader();    // what the JDK's stream asks
+        }
+        // Below the marshalers, the stack changes only where class-defined
+        // methods run (they reset the marshaler count): one walk serves.
+        if (!walkedLoaderValid) {
+            walkedLoader = walkLatestUserDefinedLoader();
+            walkedLoaderValid = true;
+        }
+        return walkedLoader;
+    }
+
+    private ClassLoader walkedLoader;
+    private boolean walkedLoaderValid;
+
+    private static ClassLoader walkLatestUserDefinedLoader() {
         ClassLoader platform = ClassLoader.getPlatformClassLoader();
         return STACK.walk(frames -> frames
                 .map(StackWalker.StackFrame::getDeclaringClass)
