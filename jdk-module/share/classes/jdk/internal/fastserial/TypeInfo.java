@@ -223,14 +223,6 @@ public final class TypeInfo {
 
     private boolean serializeChecked;
 
-    public void checkDeserialize() throws InvalidClassException {
-        OSC.checkDeserialize(desc);
-    }
-
-    public boolean isInstantiable() {
-        return OSC.isInstantiable(desc);
-    }
-
     public Object invokeWriteReplace(Object obj) throws IOException {
         return OSC.invokeWriteReplace(desc, obj);
     }
