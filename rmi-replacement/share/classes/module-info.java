@@ -25,6 +25,13 @@
  * reference and transport, pluggable transport technologies, local-call
  * shortcuts and pluggable distributed garbage collection.
  *
+ * <p>With the system property {@systemProperty java.rmi.provider}{@code =fastrmi}
+ * the stock entry points ({@code UnicastRemoteObject}, {@code LocateRegistry},
+ * {@code Naming}, {@code RemoteObject.toStub},
+ * {@code RemoteServer.getClientHost}) run on this module; see
+ * {@link jdk.fastrmi.FastRMI} for the other properties.
+ *
+ * @provides sun.rmi.server.RemoteProvider
  * @moduleGraph
  * @since 25
  */
@@ -33,4 +40,8 @@ module jdk.fastrmi {
     requires jdk.fastserial;
 
     exports jdk.fastrmi;
+    exports jdk.fastrmi.spi;
+
+    provides sun.rmi.server.RemoteProvider with
+        jdk.internal.fastrmi.FastRemoteProvider;
 }

@@ -94,8 +94,12 @@ public class ImageIdentity {
         }
         ModuleDescriptor rmi = ModuleFinder.ofSystem().find("jdk.fastrmi")
                 .orElseThrow().descriptor();
-        expect(exported(rmi).equals(Set.of("jdk.fastrmi")),
-               "jdk.fastrmi exports exactly jdk.fastrmi: " + rmi);
+        expect(exported(rmi).equals(Set.of("jdk.fastrmi", "jdk.fastrmi.spi")),
+               "jdk.fastrmi exports exactly jdk.fastrmi and jdk.fastrmi.spi: " + rmi);
+        expect(rmi.provides().stream().anyMatch(p -> p.service().equals("sun.rmi.server.RemoteProvider")
+                                                     && p.providers().equals(
+                                                         List.of("jdk.internal.fastrmi.FastRemoteProvider"))),
+               "jdk.fastrmi provides the RMI provider behind java.rmi's entry points: " + rmi);
         Set<String> requires = rmi.requires().stream()
                 .map(ModuleDescriptor.Requires::name).collect(Collectors.toSet());
         expect(requires.containsAll(Set.of("java.rmi", "jdk.fastserial")),

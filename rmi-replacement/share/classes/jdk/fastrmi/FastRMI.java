@@ -21,12 +21,44 @@
 
 package jdk.fastrmi;
 
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+
+import jdk.internal.fastrmi.AsyncCalls;
+
 /**
- * Facts about the fast RMI shipped in this runtime image.
+ * Entry points and settings of jdk.fastrmi, the KaRMI-style RMI of this
+ * runtime image.
  *
  * <p>Stock {@code java.rmi} entry points keep using the JDK's own JRMP
- * implementation unless the system property named by
- * {@link #PROVIDER_PROPERTY} selects another provider.
+ * implementation unless the system property {@value #PROVIDER_PROPERTY}
+ * is {@value #PROVIDER_NAME}. Then {@code UnicastRemoteObject},
+ * {@code LocateRegistry}, {@code Naming}, {@code RemoteObject.toStub} and
+ * {@code RemoteServer.getClientHost} run on this module, except exports
+ * and registries with custom socket factories, which stay on JRMP.
+ *
+ * <p>System properties, read once:
+ * <ul>
+ * <li>{@systemProperty jdk.fastrmi.serialization}: {@code fast} (default,
+ *     jdk.fastserial streams that live as long as a connection) or
+ *     {@code jdk} (the JDK's object streams, new ones per call). Both ends
+ *     must agree.
+ * <li>{@code java.rmi.server.hostname}: the host put into references, as
+ *     for stock RMI; default the local host's address.
+ * <li>{@systemProperty jdk.fastrmi.tcp.bindAddress}: the address servers
+ *     listen on; default all.
+ * <li>{@systemProperty jdk.fastrmi.tcp.spinMicros}: how long a receiver
+ *     polls a socket before it blocks; default 50. On a 2-core VM, waking a
+ *     blocked thread costs about 30 µs, more than a loopback round trip.
+ * <li>{@systemProperty jdk.fastrmi.tcp.idleTimeout}: ms after which an idle
+ *     client connection is closed; default 15000.
+ * <li>{@systemProperty jdk.fastrmi.tcp.maxFrameBytes}: the largest call or
+ *     reply accepted; default 256 MiB. A larger length drops the connection.
+ * <li>{@code java.rmi.dgc.leaseValue}: the distributed GC's lease in ms, as
+ *     for stock RMI; default 600000.
+ * <li>{@systemProperty jdk.fastrmi.technologies}: the technologies, in
+ *     order of preference; default {@code tcp}.
+ * </ul>
  *
  * @since 25
  */
@@ -45,5 +77,27 @@ public final class FastRMI {
 
     private FastRMI() {
         throw new AssertionError("no instances");
+    }
+
+    /**
+     * Makes a remote call asynchronously (seed 001, section 2.3): runs
+     * {@code call}, which calls one method of a jdk.fastrmi stub, up to the
+     * end of the call's send phase, and returns a future that the reply
+     * completes. The arguments are marshalled before this method returns,
+     * so the caller may change them afterwards.
+     * <pre>{@code
+     * CompletableFuture<Integer> sum = FastRMI.callAsync(() -> calculator.add(1, 2));
+     * }</pre>
+     * The future completes exceptionally with what the synchronous call
+     * would have thrown. If {@code call} makes no remote call (the object
+     * lives in this JVM, or the lambda returns without calling), it runs to
+     * its end here and the future holds its result.
+     *
+     * @param <T> the result type
+     * @param call a lambda that makes one remote call and returns its result
+     * @return the future result
+     */
+    public static <T> CompletableFuture<T> callAsync(Callable<T> call) {
+        return AsyncCalls.call(call);
     }
 }

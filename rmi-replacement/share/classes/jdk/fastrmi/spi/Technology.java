@@ -1,0 +1,106 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.fastrmi.spi;
+
+import java.io.IOException;
+
+/**
+ * A way of moving calls between JVMs (seed 000, section 4.3): tcp, the
+ * native fabric, or others. The runtime asks every technology it has to
+ * listen when an object is exported, advertises all their endpoints in the
+ * object's remote references, and a client connects through the first
+ * technology in its own preference order that the reference also lists.
+ *
+ * <p>A technology moves frames and does its own connection setup; the
+ * runtime does the marshalling (one object stream per connection and
+ * direction, see {@link Handshake}) and the dispatch.
+ *
+ * @since 25
+ */
+public interface Technology {
+
+    /** @return the id endpoints carry, such as {@code "tcp"} */
+    String id();
+
+    /**
+     * Serves incoming connections on {@code port} (0: a port the technology
+     * chooses and shares between exports), if it does not already.
+     *
+     * @param port the port asked for by the export, 0 for any
+     * @param acceptor what runs each incoming connection
+     * @return the endpoint to advertise
+     * @throws IOException if the technology cannot listen there
+     */
+    Endpoint listen(int port, Acceptor acceptor) throws IOException;
+
+    /**
+     * Whether this technology can connect to {@code endpoint} from here
+     * (for instance shared memory only between processes on one host).
+     *
+     * @param endpoint an endpoint of this technology
+     * @return true if {@link #connect} may succeed
+     */
+    boolean reaches(Endpoint endpoint);
+
+    /**
+     * Opens a connection and exchanges the handshake.
+     *
+     * @param endpoint where
+     * @param hello what this end says: its serialization and stream header
+     * @return the transport; {@link Handshake#peer} has the server's answer
+     * @throws IOException if the connection or the handshake fails
+     */
+    Handshake.Connected connect(Endpoint endpoint, Handshake hello) throws IOException;
+
+    /**
+     * The distributed garbage collector references reached through this
+     * technology use.
+     *
+     * @return the collector's kind
+     */
+    DistributedGC.Kind gcKind();
+
+    /** Runs incoming connections of a technology. */
+    @FunctionalInterface
+    interface Acceptor {
+        /**
+         * Answers the client's handshake and serves its calls until the
+         * connection ends; runs in a thread of the technology's.
+         *
+         * @param transport the connection
+         * @param clientHello the client's handshake
+         * @param port the port the connection came in on (0 if the
+         *        technology has no ports), where a registry is looked up
+         * @return the server side of the connection, or null to refuse it
+         */
+        Session accept(Transport transport, Handshake clientHello, int port);
+    }
+
+    /** The server side of one accepted connection. */
+    interface Session {
+        /** @return the handshake to answer with */
+        Handshake answer();
+
+        /** Serves calls until the connection ends; never throws. */
+        void serve();
+    }
+}

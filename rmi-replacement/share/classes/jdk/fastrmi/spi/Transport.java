@@ -1,0 +1,68 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.fastrmi.spi;
+
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * One connection of a technology, either end: it moves whole frames
+ * (see {@link Frame}). One thread at a time sends and one receives; the
+ * runtime never has two calls in flight on one transport.
+ *
+ * @since 25
+ */
+public interface Transport extends Closeable {
+
+    /**
+     * Sends one frame.
+     *
+     * @param frame the bytes, starting with the 4-byte length field
+     * @param length the frame's length, header included
+     * @throws IOException if the connection fails
+     */
+    void send(byte[] frame, int length) throws IOException;
+
+    /**
+     * Receives the next frame into {@code frame}, waiting as long as it
+     * takes (spinning briefly first where the technology can).
+     *
+     * @param frame where to put it
+     * @throws java.io.EOFException if the peer closed the connection
+     *         between frames
+     * @throws IOException if the connection fails or the frame is bad
+     */
+    void receive(Frame frame) throws IOException;
+
+    /** @return the peer's host address, as {@code RemoteServer.getClientHost} reports it */
+    String peerHost();
+
+    /** @return whether the peer's address is one of this host's */
+    boolean peerIsLocal();
+
+    /** @return false once closed or broken */
+    boolean isOpen();
+
+    /** Closes the connection; a thread blocked in it gets an exception. */
+    @Override
+    void close();
+}

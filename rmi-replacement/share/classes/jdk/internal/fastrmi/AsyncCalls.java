@@ -1,0 +1,82 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * FastRMI.callAsync on the split phases of a call (seed 001, section 2.3):
+ * the caller's thread runs the stub up to the end of the send phase; the
+ * stub then stops with {@link #CAPTURED}, and the receive phase completes
+ * the future in a virtual thread.
+ */
+public final class AsyncCalls {
+
+    /** Thrown through the stub once a call is sent; never seen by applications. */
+    static final Error CAPTURED = new Error("remote call captured by FastRMI.callAsync", null, false, false) {
+        private static final long serialVersionUID = 1L;
+    };
+
+    private static final ThreadLocal<ClientCall[]> CAPTURE = new ThreadLocal<>();
+
+    private AsyncCalls() { }
+
+    static boolean capturing() {
+        ClientCall[] slot = CAPTURE.get();
+        return slot != null && slot[0] == null;
+    }
+
+    static void captured(ClientCall call) {
+        CAPTURE.get()[0] = call;
+    }
+
+    /**
+     * Runs {@code call}; a remote call it makes is sent before this returns
+     * and completes the future later.
+     *
+     * @param <T> the result type
+     * @param call the call
+     * @return the future
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> CompletableFuture<T> call(Callable<T> call) {
+        ClientCall[] slot = new ClientCall[1];
+        ClientCall[] outer = CAPTURE.get();
+        CAPTURE.set(slot);
+        T value;
+        try {
+            value = call.call();
+        } catch (Throwable t) {
+            if (t == CAPTURED && slot[0] != null) {
+                CompletableFuture<Object> future = new CompletableFuture<>();
+                ClientCall c = slot[0];
+                Thread.ofVirtual().name("fastrmi-async").start(() -> c.completeAsync(future));
+                return (CompletableFuture<T>) future;
+            }
+            return CompletableFuture.failedFuture(t);
+        } finally {
+            CAPTURE.set(outer);
+        }
+        return CompletableFuture.completedFuture(value);
+    }
+}

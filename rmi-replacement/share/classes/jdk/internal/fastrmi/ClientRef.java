@@ -1,0 +1,121 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi;
+
+import java.rmi.RemoteException;
+import java.util.Arrays;
+import java.util.function.Function;
+
+import jdk.fastrmi.FastStub;
+import jdk.fastrmi.spi.CallContext;
+import jdk.fastrmi.spi.Endpoint;
+
+/**
+ * The client layer of a stub (seed 000, section 4.2): the object id, the
+ * endpoints and the pool of connections of the technology chosen for them,
+ * resolved once and kept.
+ */
+public final class ClientRef {
+
+    private static volatile Function<FastStub, ClientRef> stubAccess;
+
+    private final RemoteReference reference;
+    private final RemoteInterfaces interfaces;
+    private final ConnectionPool pool;
+
+    ClientRef(RemoteReference reference, RemoteInterfaces interfaces, ConnectionPool pool) {
+        this.reference = reference;
+        this.interfaces = interfaces;
+        this.pool = pool;
+    }
+
+    /**
+     * Lets the runtime reach a stub's reference; called once by FastStub.
+     *
+     * @param access the accessor
+     */
+    public static void setStubAccess(Function<FastStub, ClientRef> access) {
+        stubAccess = access;
+    }
+
+    static ClientRef of(FastStub stub) {
+        Function<FastStub, ClientRef> a = stubAccess;
+        if (a == null) {
+            // FastStub's initializer sets it; a stub exists, so it ran
+            throw new InternalError("FastStub not initialized");
+        }
+        return a.apply(stub);
+    }
+
+    /**
+     * Opens a call: a connection context from the pool, the header written.
+     *
+     * @param method the method number
+     * @return the context
+     * @throws RemoteException if no connection can be made
+     */
+    public CallContext openSendCall(int method) throws RemoteException {
+        ClientCall c = pool.acquire();
+        c.begin(this, method);
+        return c;
+    }
+
+    /** @return the serialized form */
+    public RemoteReference reference() {
+        return reference;
+    }
+
+    long objectId() {
+        return reference.objectId();
+    }
+
+    RemoteInterfaces interfaces() {
+        return interfaces;
+    }
+
+    ConnectionPool pool() {
+        return pool;
+    }
+
+    /**
+     * Whether two references name the same remote object.
+     *
+     * @param other the other reference
+     * @return true if so
+     */
+    public boolean sameObject(ClientRef other) {
+        RemoteReference a = reference, b = other.reference;
+        return a.objectId() == b.objectId() && a.exporter() == b.exporter()
+               && (a.exporter() != 0 || Arrays.equals(a.endpoints(), b.endpoints()));
+    }
+
+    @Override
+    public int hashCode() {
+        return reference.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        Endpoint e = pool.endpoint();
+        return e + ", objID " + reference.objectId();
+    }
+}

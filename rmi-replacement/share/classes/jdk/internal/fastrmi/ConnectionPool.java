@@ -1,0 +1,162 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi;
+
+import java.io.IOException;
+import java.net.UnknownHostException;
+import java.rmi.ConnectException;
+import java.rmi.ConnectIOException;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import jdk.fastrmi.spi.Endpoint;
+import jdk.fastrmi.spi.Handshake;
+import jdk.fastrmi.spi.Technology;
+
+/**
+ * The idle connections to one endpoint, each with its cached call context
+ * (seed 000, section 4.2). A call takes one or opens a new one, and gives it
+ * back when its result is read; a watchdog closes those idle for longer
+ * than the idle timeout.
+ */
+final class ConnectionPool {
+
+    private final RemoteRuntime runtime;
+    private final Technology technology;
+    private final Endpoint endpoint;
+    private ClientCall[] idle = new ClientCall[4];
+    private int idleCount;
+    private int open;
+
+    ConnectionPool(RemoteRuntime runtime, Technology technology, Endpoint endpoint) {
+        this.runtime = runtime;
+        this.technology = technology;
+        this.endpoint = endpoint;
+    }
+
+    Endpoint endpoint() {
+        return endpoint;
+    }
+
+    Technology technology() {
+        return technology;
+    }
+
+    ClientCall acquire() throws RemoteException {
+        synchronized (this) {
+            if (idleCount > 0) {
+                ClientCall c = idle[--idleCount];
+                idle[idleCount] = null;
+                c.idleSinceSweep = false;
+                return c;
+            }
+        }
+        return connect();
+    }
+
+    void release(ClientCall c) {
+        if (!c.transport().isOpen()) {
+            discard(c);
+            return;
+        }
+        synchronized (this) {
+            if (idleCount == idle.length) {
+                idle = Arrays.copyOf(idle, idleCount * 2);
+            }
+            idle[idleCount++] = c;
+        }
+    }
+
+    synchronized void discard(ClientCall c) {
+        open--;
+    }
+
+    private ClientCall connect() throws RemoteException {
+        if (technology == null) {
+            throw new ConnectIOException("no technology of this JVM reaches " + endpoint);
+        }
+        try {
+            Marshalling m = Marshalling.create(runtime.settings().serialization());
+            Handshake.Connected c = technology.connect(endpoint, new Handshake(m.serialization(), m.header()));
+            if (c.peer().serialization() != m.serialization()) {
+                c.transport().close();
+                throw new ConnectIOException("the server at " + endpoint + " uses another serialization");
+            }
+            m.peerHeader(c.peer().streamHeader());
+            synchronized (this) {
+                open++;
+            }
+            runtime.startWatchdog();
+            return new ClientCall(this, c.transport(), m, runtime.settings().maxFrameBytes());
+        } catch (java.net.ConnectException e) {
+            throw new ConnectException("Connection refused to host: " + endpoint, e);
+        } catch (UnknownHostException e) {
+            throw new java.rmi.UnknownHostException("Unknown host: " + endpoint, e);
+        } catch (IOException e) {
+            throw new ConnectIOException("Exception creating connection to: " + endpoint, e);
+        }
+    }
+
+    /** Closes connections idle since the last sweep; returns how many stay open. */
+    int sweep() {
+        List<ClientCall> close = new ArrayList<>();
+        synchronized (this) {
+            int keep = 0;
+            for (int i = 0; i < idleCount; i++) {
+                ClientCall c = idle[i];
+                if (c.idleSinceSweep) {
+                    close.add(c);
+                } else {
+                    c.idleSinceSweep = true;
+                    idle[keep++] = c;
+                }
+            }
+            Arrays.fill(idle, keep, idleCount, null);
+            idleCount = keep;
+            open -= close.size();
+        }
+        for (ClientCall c : close) {
+            c.transport().close();
+        }
+        synchronized (this) {
+            return open;
+        }
+    }
+
+    /** Closes every idle connection. */
+    void closeIdle() {
+        List<ClientCall> close = new ArrayList<>();
+        synchronized (this) {
+            for (int i = 0; i < idleCount; i++) {
+                close.add(idle[i]);
+                idle[i] = null;
+            }
+            open -= idleCount;
+            idleCount = 0;
+        }
+        for (ClientCall c : close) {
+            c.transport().close();
+        }
+    }
+}

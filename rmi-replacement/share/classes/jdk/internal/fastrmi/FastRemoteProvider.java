@@ -1,0 +1,106 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi;
+
+import java.io.ObjectInputFilter;
+import java.rmi.NoSuchObjectException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.registry.Registry;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
+
+import jdk.fastrmi.FastRMI;
+import jdk.fastrmi.FastStub;
+import jdk.internal.fastrmi.tcp.TcpTechnology;
+import sun.rmi.server.RemoteProvider;
+
+/**
+ * jdk.fastrmi behind the stock entry points, selected by
+ * {@code -Djava.rmi.provider=fastrmi}. Exports and registries with custom
+ * socket factories stay on JRMP: their wire semantics (SSL and the like)
+ * are the factories', which the tcp technology does not use.
+ */
+public final class FastRemoteProvider extends RemoteProvider {
+
+    /** Called by the service loader. */
+    public FastRemoteProvider() { }
+
+    @Override
+    public String name() {
+        return FastRMI.PROVIDER_NAME;
+    }
+
+    @Override
+    public Remote exportObject(Remote obj, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
+                               ObjectInputFilter filter) throws RemoteException {
+        if (csf != null || ssf != null) {
+            return null;
+        }
+        return RemoteRuntime.get().export(obj, port, filter);
+    }
+
+    @Override
+    public boolean unexportObject(Remote obj, boolean force) throws NoSuchObjectException {
+        return RemoteRuntime.get().unexport(obj, force);
+    }
+
+    @Override
+    public boolean owns(Remote obj) {
+        return obj instanceof FastStub || RemoteRuntime.get().isExported(obj);
+    }
+
+    @Override
+    public Remote toStub(Remote obj) throws NoSuchObjectException {
+        if (obj instanceof FastStub) {
+            return obj;
+        }
+        FastStub stub = RemoteRuntime.get().exportedStub(obj);
+        if (stub == null) {
+            throw new NoSuchObjectException("object not exported");
+        }
+        return stub;
+    }
+
+    @Override
+    public Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
+            throws RemoteException {
+        if (csf != null || ssf != null) {
+            return null;
+        }
+        return RegistryImpl.create(port);
+    }
+
+    @Override
+    public Registry getRegistry(String host, int port, RMIClientSocketFactory csf) {
+        if (csf != null) {
+            return null;
+        }
+        return (Registry) RemoteRuntime.get().wellKnownStub(Registry.class, RemoteRuntime.REGISTRY_ID,
+                                                            TcpTechnology.endpoint(host, port));
+    }
+
+    @Override
+    public String clientHost() {
+        return RemoteRuntime.clientHost();
+    }
+}

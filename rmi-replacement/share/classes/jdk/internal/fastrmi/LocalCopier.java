@@ -1,0 +1,150 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi;
+
+import java.io.IOException;
+import java.rmi.MarshalException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
+import jdk.fastrmi.FastStub;
+import jdk.fastrmi.Immutable;
+import jdk.fastserial.FastObjectInputStream;
+import jdk.fastserial.FastObjectOutputStream;
+
+/**
+ * Call-by-copy for local calls (seed 001, section 2.2): values that cannot
+ * change pass as they are; everything else is written with jdk.fastserial
+ * and read back at once. The values copied between {@link #begin()} and
+ * {@link #end()} share one stream, so objects they share are shared by the
+ * copies too, as in a remote call. Each thread has a stack of copiers, for
+ * local calls made by the implementation of a local call.
+ */
+public final class LocalCopier {
+
+    private static final ThreadLocal<LocalCopier[]> STACK = ThreadLocal.withInitial(() -> new LocalCopier[1]);
+    private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+
+    private final FastObjectOutputStream out;
+    private final FastObjectInputStream in;
+
+    private LocalCopier() throws IOException {
+        out = new FastObjectOutputStream() {
+            {
+                enableReplaceObject(true);
+            }
+
+            @Override
+            protected Object replaceObject(Object obj) {
+                return Marshalling.replaceRemote(obj);
+            }
+        };
+        byte[] header = out.toByteArray();
+        out.rewind();
+        in = new FastObjectInputStream(header);
+    }
+
+    /** Starts a set of values copied together. */
+    public static void begin() {
+        int[] depth = DEPTH.get();
+        depth[0]++;
+    }
+
+    /** Ends the set {@link #begin()} started. */
+    public static void end() {
+        int[] depth = DEPTH.get();
+        if (depth[0] > 0) {
+            LocalCopier c = current(depth[0], false);
+            if (c != null) {
+                try {
+                    c.out.rewind();
+                    c.out.resetObjects();
+                    // the reset tag, read so that the next copy starts clean
+                    c.feed();
+                    c.in.available();
+                } catch (IOException e) {
+                    STACK.get()[depth[0] - 1] = null;
+                }
+            }
+            depth[0]--;
+        }
+    }
+
+    /**
+     * A value or its copy.
+     *
+     * @param value the value
+     * @return what the callee sees
+     * @throws RemoteException ({@code MarshalException}) if it cannot be copied
+     */
+    public static Object copy(Object value) throws RemoteException {
+        if (passesAsIs(value)) {
+            return value;
+        }
+        if (value instanceof Remote r) {
+            FastStub stub = RemoteRuntime.get().exportedStub(r);
+            if (stub != null) {
+                return stub;
+            }
+        }
+        int depth = DEPTH.get()[0];
+        LocalCopier c = current(Math.max(depth, 1), true);
+        try {
+            c.out.rewind();
+            c.out.writeObject(value);
+            c.feed();
+            return c.in.readObject();
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            STACK.get()[Math.max(depth, 1) - 1] = null;     // its streams' state is unknown now
+            throw new MarshalException("error copying an argument or result of a local call", e);
+        }
+    }
+
+    private void feed() throws IOException {
+        int size = (int) out.size();
+        in.setInput(out.buffer(), 0, size);
+    }
+
+    private static boolean passesAsIs(Object v) {
+        return v == null || v instanceof String || v instanceof Immutable || v instanceof Enum<?>
+               || v instanceof FastStub
+               || v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte
+               || v instanceof Character || v instanceof Boolean || v instanceof Float || v instanceof Double;
+    }
+
+    private static LocalCopier current(int depth, boolean create) {
+        LocalCopier[] stack = STACK.get();
+        if (stack.length < depth) {
+            stack = java.util.Arrays.copyOf(stack, depth * 2);
+            STACK.set(stack);
+        }
+        LocalCopier c = stack[depth - 1];
+        if (c == null && create) {
+            try {
+                c = stack[depth - 1] = new LocalCopier();
+            } catch (IOException e) {
+                throw new InternalError(e);
+            }
+        }
+        return c;
+    }
+}

@@ -1,0 +1,388 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ObjectInput;
+import java.io.ObjectInputFilter;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutput;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.OutputStream;
+import java.io.StreamCorruptedException;
+import java.rmi.Remote;
+
+import jdk.fastrmi.FastStub;
+import jdk.fastrmi.spi.Frame;
+import jdk.fastrmi.spi.Handshake;
+import jdk.fastserial.FastObjectInputStream;
+import jdk.fastserial.FastObjectOutputStream;
+
+/**
+ * The object streams of one connection, one per direction, and the layout
+ * of the messages in frames: a request is the object id (u8), the method
+ * number (u4) and hash (u8), then the arguments; a reply is a status byte,
+ * then the result or exception. Integers little-endian.
+ *
+ * <p>With jdk.fastserial one stream pair lives as long as the connection:
+ * classes travel once, objects are forgotten after each message
+ * ({@code resetObjects}). With the JDK's serialization every message has
+ * streams of its own, as stock RMI's calls do.
+ */
+abstract sealed class Marshalling {
+
+    /** Reply status: the method returned. */
+    static final int RETURN = 0;
+    /** Reply status: the method threw; the exception follows. */
+    static final int THROWN = 1;
+    /** Reply status: the runtime failed the call; a RemoteException follows. */
+    static final int FAILED = 2;
+
+    /** The bytes of a request before its arguments, length field included. */
+    static final int REQUEST_HEADER = Frame.HEADER + 8 + 4 + 8;
+
+    /** The class loader that resolves classes of the next messages. */
+    ClassLoader loader;
+
+    /** The filter of the next messages' objects, or null for the JVM-wide one. */
+    ObjectInputFilter filter;
+
+    static Marshalling create(int serialization) throws IOException {
+        return serialization == Handshake.FAST ? new Fast() : new Jdk();
+    }
+
+    /** @return this end's serialization */
+    abstract int serialization();
+
+    /** @return the header of this end's stream, for the handshake */
+    abstract byte[] header() throws IOException;
+
+    /** Starts the input with the peer's stream header. */
+    abstract void peerHeader(byte[] header) throws IOException;
+
+    abstract ObjectOutput startRequest(long objectId, int method, long hash) throws IOException;
+
+    abstract ObjectOutput startReply(int status) throws IOException;
+
+    /** Ends the message being written; then {@link #data()} and {@link #length()} are its frame. */
+    abstract void finishMessage() throws IOException;
+
+    abstract byte[] data();
+
+    abstract int length();
+
+    /** Starts reading the message in {@code frame}. */
+    abstract void startRead(Frame frame) throws IOException;
+
+    abstract long getLong() throws IOException;
+
+    abstract int getInt() throws IOException;
+
+    abstract int getByte() throws IOException;
+
+    /** @return the stream holding the rest of the message being read */
+    abstract ObjectInput input() throws IOException;
+
+    /** Ends the message being read. */
+    abstract void finishRead() throws IOException;
+
+    /*
+     * An exported object travels as its stub, as with stock RMI: as the
+     * stub's serialized form, since a stream does not apply writeReplace to
+     * what replaceObject returns.
+     */
+    static Object replaceRemote(Object obj) {
+        if (obj instanceof Remote r && !(obj instanceof FastStub)) {
+            FastStub stub = RemoteRuntime.get().exportedStub(r);
+            if (stub != null) {
+                return ClientRef.of(stub).reference();
+            }
+        }
+        return obj;
+    }
+
+    static Class<?> resolve(ClassLoader loader, String name) {
+        if (loader == null) {
+            return null;
+        }
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+
+    // ------------------------------------------------------------------
+
+    private static final class Fast extends Marshalling {
+        private final Output out = new Output();
+        private final byte[] header;
+        private Input in;
+        private byte[] data;
+        private int length;
+
+        Fast() throws IOException {
+            header = out.toByteArray();
+            out.rewind();
+        }
+
+        @Override int serialization() { return Handshake.FAST; }
+
+        @Override byte[] header() { return header.clone(); }
+
+        @Override
+        void peerHeader(byte[] peer) throws IOException {
+            in = new Input(peer, this);
+        }
+
+        @Override
+        ObjectOutput startRequest(long objectId, int method, long hash) throws IOException {
+            out.rewind();
+            out.putInt(0);
+            out.putLong(objectId);
+            out.putInt(method);
+            out.putLong(hash);
+            return out;
+        }
+
+        @Override
+        ObjectOutput startReply(int status) throws IOException {
+            out.rewind();
+            out.putInt(0);
+            out.putByte(status);
+            return out;
+        }
+
+        @Override
+        void finishMessage() throws IOException {
+            out.resetObjects();
+            long len = out.size();
+            if (len > Integer.MAX_VALUE) {
+                throw new IOException("message too long: " + len + " bytes");
+            }
+            length = (int) len;
+            data = out.buffer();
+            Frame.putMessageLength(data, length - Frame.HEADER);
+        }
+
+        @Override byte[] data() { return data; }
+
+        @Override int length() { return length; }
+
+        @Override
+        void startRead(Frame frame) throws IOException {
+            try {
+                in.setInput(frame.data(), Frame.HEADER, frame.length() - Frame.HEADER);
+            } catch (IllegalStateException e) {
+                // the last message was not read to its end: the streams disagree
+                throw new StreamCorruptedException("message boundary lost: " + e.getMessage());
+            }
+        }
+
+        @Override long getLong() throws IOException { return in.getLong(); }
+
+        @Override int getInt() throws IOException { return in.getInt(); }
+
+        @Override int getByte() throws IOException { return in.getByte() & 0xFF; }
+
+        @Override ObjectInput input() { return in; }
+
+        @Override
+        void finishRead() throws IOException {
+            // consumes the trailing reset of the writer; data left is an error
+            if (in.available() > 0) {
+                throw new StreamCorruptedException("unread data at the end of a message");
+            }
+        }
+    }
+
+    private static final class Output extends FastObjectOutputStream {
+        Output() throws IOException {
+            enableReplaceObject(true);
+        }
+
+        @Override
+        protected Object replaceObject(Object obj) {
+            return replaceRemote(obj);
+        }
+    }
+
+    private static final class Input extends FastObjectInputStream {
+        private final Marshalling owner;
+
+        Input(byte[] header, Marshalling owner) throws IOException {
+            super(header);
+            this.owner = owner;
+            ObjectInputFilter jvmWide = getObjectInputFilter();
+            setObjectInputFilter(info -> {
+                ObjectInputFilter f = owner.filter != null ? owner.filter : jvmWide;
+                return f == null ? ObjectInputFilter.Status.UNDECIDED : f.checkInput(info);
+            });
+        }
+
+        @Override
+        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            Class<?> c = resolve(owner.loader, desc.getName());
+            return c != null ? c : super.resolveClass(desc);
+        }
+    }
+
+    // ------------------------------------------------------------------
+
+    private static final class Jdk extends Marshalling {
+        private final Buffer buf = new Buffer();
+        private byte[] readData;
+        private int readPos;
+        private int readLimit;
+        private ObjectInputStream in;
+        private JdkOutput out;
+
+        @Override int serialization() { return Handshake.JDK; }
+
+        @Override byte[] header() { return new byte[0]; }
+
+        @Override void peerHeader(byte[] header) { }
+
+        @Override
+        ObjectOutput startRequest(long objectId, int method, long hash) throws IOException {
+            buf.reset();
+            buf.putLong(0, 4);
+            buf.putLong(objectId, 8);
+            buf.putLong(method, 4);
+            buf.putLong(hash, 8);
+            return out = new JdkOutput(buf);
+        }
+
+        @Override
+        ObjectOutput startReply(int status) throws IOException {
+            buf.reset();
+            buf.putLong(0, 4);
+            buf.write(status);
+            return out = new JdkOutput(buf);
+        }
+
+        @Override
+        void finishMessage() throws IOException {
+            out.flush();
+            out = null;
+            Frame.putMessageLength(buf.data(), buf.size() - Frame.HEADER);
+        }
+
+        @Override byte[] data() { return buf.data(); }
+
+        @Override int length() { return buf.size(); }
+
+        @Override
+        void startRead(Frame frame) {
+            readData = frame.data();
+            readPos = Frame.HEADER;
+            readLimit = frame.length();
+            in = null;
+        }
+
+        private long raw(int n) throws IOException {
+            if (readLimit - readPos < n) {
+                throw new java.io.EOFException("message too short");
+            }
+            long v = 0;
+            for (int i = n - 1; i >= 0; i--) {
+                v = (v << 8) | (readData[readPos + i] & 0xFF);
+            }
+            readPos += n;
+            return v;
+        }
+
+        @Override long getLong() throws IOException { return raw(8); }
+
+        @Override int getInt() throws IOException { return (int) raw(4); }
+
+        @Override int getByte() throws IOException { return (int) raw(1); }
+
+        @Override
+        ObjectInput input() throws IOException {
+            if (in == null) {
+                in = new JdkInput(new ByteArrayInputStream(readData, readPos, readLimit - readPos), this);
+            }
+            return in;
+        }
+
+        @Override
+        void finishRead() {
+            in = null;
+        }
+    }
+
+    private static final class Buffer extends ByteArrayOutputStream {
+        Buffer() {
+            super(256);
+        }
+
+        byte[] data() {
+            return buf;
+        }
+
+        void putLong(long v, int n) {
+            for (int i = 0; i < n; i++) {
+                write((int) (v >>> (8 * i)));
+            }
+        }
+    }
+
+    private static final class JdkOutput extends ObjectOutputStream {
+        JdkOutput(OutputStream out) throws IOException {
+            super(out);
+            enableReplaceObject(true);
+        }
+
+        @Override
+        protected Object replaceObject(Object obj) {
+            return replaceRemote(obj);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+
+    private static final class JdkInput extends ObjectInputStream {
+        private final Marshalling owner;
+
+        JdkInput(InputStream in, Marshalling owner) throws IOException {
+            super(in);
+            this.owner = owner;
+            if (owner.filter != null) {
+                setObjectInputFilter(owner.filter);
+            }
+        }
+
+        @Override
+        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            Class<?> c = resolve(owner.loader, desc.getName());
+            return c != null ? c : super.resolveClass(desc);
+        }
+    }
+}

@@ -1,0 +1,452 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi;
+
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassHierarchyResolver;
+import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.Label;
+import java.lang.classfile.TypeKind;
+import java.lang.constant.ClassDesc;
+import java.lang.constant.ConstantDescs;
+import java.lang.constant.MethodTypeDesc;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.rmi.Remote;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jdk.fastrmi.FastStub;
+import jdk.fastrmi.Immutable;
+import jdk.fastrmi.spi.CallContext;
+import jdk.fastrmi.spi.ServerCall;
+import jdk.fastrmi.spi.Skeleton;
+import jdk.internal.access.JavaLangAccess;
+import jdk.internal.access.SharedSecrets;
+
+/**
+ * Generates the stub and the skeleton of a set of remote interfaces with
+ * java.lang.classfile (seed 000, section 4.2; KaRMI generated them ahead of
+ * time, this does it at run time, like the JDK's dynamic proxies but
+ * without reflection on the call path).
+ *
+ * <p>A stub method first asks for the local implementation: when the
+ * object lives in this JVM it calls it directly, copying the arguments and
+ * the result that need it (seed 001, section 2.2). Otherwise it opens a
+ * call, writes each argument with the ObjectOutput method of its type,
+ * opens the result and reads it the same way; one exception handler turns
+ * whatever is thrown into what the method throws ({@link CallContext#failed}).
+ * The skeleton is a switch on the method number that reads the arguments,
+ * calls the implementation and writes the result.
+ *
+ * <p>Both are hidden classes defined in the package and loader of an
+ * interface that can see all the interfaces (or in this module when its
+ * loader sees them, as for the registry), so that they can name every type
+ * of the methods. Like the JDK's proxies they work for interfaces of any
+ * module; a named module is made to read jdk.fastrmi.
+ */
+final class ProxyGenerator {
+
+    private static final JavaLangAccess JLA = SharedSecrets.getJavaLangAccess();
+    private static final int HIDDEN_CLASS = 0x2;
+    private static final Module MODULE = ProxyGenerator.class.getModule();
+    private static final AtomicInteger SERIAL = new AtomicInteger();
+
+    private static final ClassDesc CD_FAST_STUB = desc(FastStub.class);
+    private static final ClassDesc CD_CALL = desc(CallContext.class);
+    private static final ClassDesc CD_SERVER_CALL = desc(ServerCall.class);
+    private static final ClassDesc CD_SKELETON = desc(Skeleton.class);
+    private static final ClassDesc CD_OUTPUT = desc(java.io.ObjectOutput.class);
+    private static final ClassDesc CD_INPUT = desc(java.io.ObjectInput.class);
+    private static final ClassDesc CD_THROWABLE = desc(Throwable.class);
+
+    private static final MethodTypeDesc MTD_STUB_INIT =
+        MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, ConstantDescs.CD_Object);
+    private static final MethodTypeDesc MTD_OBJECT = MethodTypeDesc.of(ConstantDescs.CD_Object);
+    private static final MethodTypeDesc MTD_VOID = MethodTypeDesc.of(ConstantDescs.CD_void);
+    private static final MethodTypeDesc MTD_COPY =
+        MethodTypeDesc.of(ConstantDescs.CD_Object, ConstantDescs.CD_Object);
+    private static final MethodTypeDesc MTD_OPEN_SEND =
+        MethodTypeDesc.of(CD_CALL, ConstantDescs.CD_int);
+    private static final MethodTypeDesc MTD_OUTPUT = MethodTypeDesc.of(CD_OUTPUT);
+    private static final MethodTypeDesc MTD_INPUT = MethodTypeDesc.of(CD_INPUT);
+    private static final MethodTypeDesc MTD_FAILED = MethodTypeDesc.of(CD_THROWABLE, CD_THROWABLE);
+    private static final MethodTypeDesc MTD_DISPATCH = MethodTypeDesc.of(ConstantDescs.CD_void,
+        ConstantDescs.CD_Object, ConstantDescs.CD_int, CD_SERVER_CALL);
+
+    private ProxyGenerator() { }
+
+    /** A generated pair: stub constructor and skeleton. */
+    record Generated(MethodHandle stubConstructor, Skeleton skeleton) {
+        FastStub newStub(ClientRef ref, Target local) {
+            try {
+                return (FastStub) stubConstructor.invokeExact(ref, local);
+            } catch (Throwable t) {
+                throw new InternalError("stub construction failed", t);
+            }
+        }
+    }
+
+    static Generated generate(RemoteInterfaces ri) {
+        Class<?>[] interfaces = ri.interfacesShared();
+        Class<?> host = hostOf(interfaces);
+        int serial = SERIAL.incrementAndGet();
+        String pkg = host.getPackageName().replace('.', '/');
+        String base = (pkg.isEmpty() ? "" : pkg + "/") + interfaces[0].getSimpleName();
+        // frames are computed with the interfaces' loader, which knows their supertypes
+        ClassFile cf = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(
+            ClassHierarchyResolver.ofClassLoading(host.getClassLoader())
+                .orElse(ClassHierarchyResolver.defaultResolver())));
+        Class<?> stubClass = define(host, base + "$FastStub" + serial, stubBytes(cf, base + "$FastStub" + serial, ri));
+        Class<?> skeletonClass = define(host, base + "$FastSkeleton" + serial,
+                                        skeletonBytes(cf, base + "$FastSkeleton" + serial, ri));
+        try {
+            var stubCtor = stubClass.getDeclaredConstructor(Object.class, Object.class);
+            stubCtor.setAccessible(true);
+            MethodHandle ctor = MethodHandles.lookup().unreflectConstructor(stubCtor)
+                .asType(MethodType.methodType(FastStub.class, ClientRef.class, Target.class));
+            var skeletonCtor = skeletonClass.getDeclaredConstructor();
+            skeletonCtor.setAccessible(true);
+            Skeleton skeleton = (Skeleton) skeletonCtor.newInstance();
+            return new Generated(ctor, skeleton);
+        } catch (ReflectiveOperationException e) {
+            throw new InternalError(e);
+        }
+    }
+
+    /*
+     * Where the classes go: this module if its loader sees every interface
+     * (java.rmi.registry.Registry, our DGC interface), else the package of
+     * a non-public interface (all of them must share it, as for proxies),
+     * else the first interface whose loader sees all the others.
+     */
+    private static Class<?> hostOf(Class<?>[] interfaces) {
+        if (visibleFrom(ProxyGenerator.class.getClassLoader(), interfaces)) {
+            return ProxyGenerator.class;
+        }
+        Class<?> nonPublic = null;
+        for (Class<?> i : interfaces) {
+            if (!Modifier.isPublic(i.getModifiers())) {
+                if (nonPublic != null && !nonPublic.getPackageName().equals(i.getPackageName())
+                        || nonPublic != null && nonPublic.getClassLoader() != i.getClassLoader()) {
+                    throw new IllegalArgumentException("non-public interfaces from different packages");
+                }
+                nonPublic = i;
+            }
+        }
+        if (nonPublic != null) {
+            if (!visibleFrom(nonPublic.getClassLoader(), interfaces)) {
+                throw new IllegalArgumentException("interfaces not visible from one class loader");
+            }
+            return nonPublic;
+        }
+        for (Class<?> i : interfaces) {
+            if (visibleFrom(i.getClassLoader(), interfaces)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("interfaces not visible from one class loader");
+    }
+
+    private static boolean visibleFrom(ClassLoader loader, Class<?>[] interfaces) {
+        for (Class<?> i : interfaces) {
+            try {
+                if (Class.forName(i.getName(), false, loader) != i) {
+                    return false;
+                }
+            } catch (ClassNotFoundException e) {
+                return false;
+            }
+        }
+        // the generated code names jdk.fastrmi's classes
+        try {
+            return Class.forName(FastStub.class.getName(), false, loader) == FastStub.class;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    private static Class<?> define(Class<?> host, String internalName, byte[] bytes) {
+        Module module = host.getModule();
+        if (!module.canRead(MODULE)) {
+            // the stub in the interface's module names jdk.fastrmi's exported types
+            JLA.addReads(module, MODULE);
+        }
+        String pkg = host.getPackageName();
+        if (!module.isOpen(pkg, MODULE)) {
+            // what defining a class into the package amounts to anyway: the
+            // runtime may construct the stub and skeleton it put there
+            JLA.addOpens(module, pkg, MODULE);
+        }
+        return JLA.defineClass(host.getClassLoader(), host, internalName, bytes,
+                               JLA.protectionDomain(host), true, HIDDEN_CLASS, null);
+    }
+
+    // ------------------------------------------------------------- stub --
+
+    private static byte[] stubBytes(ClassFile cf, String internalName, RemoteInterfaces ri) {
+        ClassDesc self = ClassDesc.ofInternalName(internalName);
+        Class<?>[] interfaces = ri.interfacesShared();
+        ClassDesc[] ifaces = new ClassDesc[interfaces.length];
+        for (int i = 0; i < ifaces.length; i++) {
+            ifaces[i] = desc(interfaces[i]);
+        }
+        return cf.build(self, cb -> {
+            cb.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER | ClassFile.ACC_SYNTHETIC);
+            cb.withSuperclass(CD_FAST_STUB);
+            cb.withInterfaceSymbols(ifaces);
+            cb.withMethodBody(ConstantDescs.INIT_NAME, MTD_STUB_INIT, ClassFile.ACC_PUBLIC, code -> code
+                .aload(0).aload(1).aload(2)
+                .invokespecial(CD_FAST_STUB, ConstantDescs.INIT_NAME, MTD_STUB_INIT)
+                .return_());
+            for (int n = 0; n < ri.size(); n++) {
+                Method m = ri.method(n);
+                int number = n;
+                cb.withMethodBody(m.getName(), methodDesc(m), ClassFile.ACC_PUBLIC | ClassFile.ACC_FINAL,
+                                  code -> stubMethod(code, m, number));
+            }
+        });
+    }
+
+    private static void stubMethod(CodeBuilder code, Method m, int number) {
+        Class<?>[] params = m.getParameterTypes();
+        Class<?> ret = m.getReturnType();
+        int[] slots = new int[params.length];
+        int slot = 1;
+        for (int i = 0; i < params.length; i++) {
+            slots[i] = slot;
+            slot += TypeKind.from(params[i]).slotSize();
+        }
+        int local = slot++;
+        int call = slot++;
+        int output = slot++;
+        int result = slot;
+        Label remote = code.newLabel();
+
+        // the local-call shortcut
+        code.aload(0).invokevirtual(CD_FAST_STUB, "localImpl", MTD_OBJECT).astore(local)
+            .aload(local).ifnull(remote);
+        boolean copies = false;
+        for (Class<?> p : params) {
+            copies |= needsCopy(p);
+        }
+        if (copies) {
+            code.aload(0).invokevirtual(CD_FAST_STUB, "beginCopy", MTD_VOID);
+            for (int i = 0; i < params.length; i++) {
+                if (needsCopy(params[i])) {
+                    code.aload(0).aload(slots[i]).invokevirtual(CD_FAST_STUB, "copy", MTD_COPY)
+                        .checkcast(desc(params[i])).astore(slots[i]);
+                }
+            }
+            code.aload(0).invokevirtual(CD_FAST_STUB, "endCopy", MTD_VOID);
+        }
+        ClassDesc declaring = desc(m.getDeclaringClass());
+        code.aload(local).checkcast(declaring);
+        for (int i = 0; i < params.length; i++) {
+            code.loadLocal(TypeKind.from(params[i]), slots[i]);
+        }
+        code.invokeinterface(declaring, m.getName(), methodDesc(m));
+        if (needsCopy(ret)) {
+            code.astore(result)
+                .aload(0).invokevirtual(CD_FAST_STUB, "beginCopy", MTD_VOID)
+                .aload(0).aload(result).invokevirtual(CD_FAST_STUB, "copy", MTD_COPY)
+                .checkcast(desc(ret)).astore(result)
+                .aload(0).invokevirtual(CD_FAST_STUB, "endCopy", MTD_VOID)
+                .aload(result);
+        }
+        code.return_(TypeKind.from(ret));
+
+        // the remote call
+        code.labelBinding(remote);
+        code.aload(0).loadConstant(number).invokevirtual(CD_FAST_STUB, "openSendCall", MTD_OPEN_SEND)
+            .astore(call);
+        Label start = code.newLabel();
+        Label end = code.newLabel();
+        Label handler = code.newLabel();
+        code.labelBinding(start);
+        code.aload(call).invokevirtual(CD_CALL, "output", MTD_OUTPUT).astore(output);
+        for (int i = 0; i < params.length; i++) {
+            code.aload(output).loadLocal(TypeKind.from(params[i]), slots[i]);
+            write(code, params[i]);
+        }
+        code.aload(call).invokevirtual(CD_CALL, "openReceiveResult", MTD_INPUT);
+        if (ret == void.class) {
+            code.pop();
+        } else {
+            read(code, ret);
+            code.storeLocal(TypeKind.from(ret), result);
+        }
+        code.aload(call).invokevirtual(CD_CALL, "closeReceiveResult", MTD_VOID);
+        if (ret != void.class) {
+            code.loadLocal(TypeKind.from(ret), result);
+        }
+        code.return_(TypeKind.from(ret));
+        code.labelBinding(end);
+        code.labelBinding(handler);
+        code.astore(output)
+            .aload(call).aload(output).invokevirtual(CD_CALL, "failed", MTD_FAILED)
+            .athrow();
+        code.exceptionCatch(start, end, handler, CD_THROWABLE);
+    }
+
+    /* Whether a local call copies a value of this static type (the copy checks the dynamic type again). */
+    private static boolean needsCopy(Class<?> type) {
+        if (type.isPrimitive() || type == String.class || type.isEnum()) {
+            return false;
+        }
+        if (Immutable.class.isAssignableFrom(type)) {
+            return false;
+        }
+        return switch (type.getName()) {
+            case "java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte",
+                 "java.lang.Character", "java.lang.Boolean", "java.lang.Float", "java.lang.Double" -> false;
+            // a remote interface type may hold an exported object, passed as its stub
+            default -> true;
+        };
+    }
+
+    // --------------------------------------------------------- skeleton --
+
+    private static byte[] skeletonBytes(ClassFile cf, String internalName, RemoteInterfaces ri) {
+        ClassDesc self = ClassDesc.ofInternalName(internalName);
+        return cf.build(self, cb -> {
+            cb.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER | ClassFile.ACC_SYNTHETIC);
+            cb.withInterfaceSymbols(CD_SKELETON);
+            cb.withMethodBody(ConstantDescs.INIT_NAME, ConstantDescs.MTD_void, ClassFile.ACC_PUBLIC, code -> code
+                .aload(0).invokespecial(ConstantDescs.CD_Object, ConstantDescs.INIT_NAME, ConstantDescs.MTD_void)
+                .return_());
+            cb.withMethodBody("dispatch", MTD_DISPATCH, ClassFile.ACC_PUBLIC | ClassFile.ACC_FINAL,
+                              code -> dispatch(code, ri));
+        });
+    }
+
+    private static void dispatch(CodeBuilder code, RemoteInterfaces ri) {
+        final int impl = 1, method = 2, call = 3, input = 4, first = 5;
+        code.aload(call).invokevirtual(CD_SERVER_CALL, "arguments", MTD_INPUT).astore(input);
+        int n = ri.size();
+        Label dflt = code.newLabel();
+        List<java.lang.classfile.instruction.SwitchCase> cases = new java.util.ArrayList<>();
+        Label[] labels = new Label[n];
+        for (int i = 0; i < n; i++) {
+            labels[i] = code.newLabel();
+            cases.add(java.lang.classfile.instruction.SwitchCase.of(i, labels[i]));
+        }
+        code.iload(method);
+        if (n > 0) {
+            code.tableswitch(0, n - 1, dflt, cases);
+        } else {
+            code.pop().goto_(dflt);
+        }
+        for (int i = 0; i < n; i++) {
+            Method m = ri.method(i);
+            code.labelBinding(labels[i]);
+            Class<?>[] params = m.getParameterTypes();
+            int[] slots = new int[params.length];
+            int slot = first;
+            for (int p = 0; p < params.length; p++) {
+                slots[p] = slot;
+                code.aload(input);
+                read(code, params[p]);
+                code.storeLocal(TypeKind.from(params[p]), slot);
+                slot += TypeKind.from(params[p]).slotSize();
+            }
+            code.aload(call).invokevirtual(CD_SERVER_CALL, "invoking", MTD_VOID);
+            ClassDesc declaring = desc(m.getDeclaringClass());
+            code.aload(impl).checkcast(declaring);
+            for (int p = 0; p < params.length; p++) {
+                code.loadLocal(TypeKind.from(params[p]), slots[p]);
+            }
+            code.invokeinterface(declaring, m.getName(), methodDesc(m));
+            Class<?> ret = m.getReturnType();
+            if (ret == void.class) {
+                code.aload(call).invokevirtual(CD_SERVER_CALL, "openResult", MTD_OUTPUT).pop();
+            } else {
+                code.storeLocal(TypeKind.from(ret), slot);
+                code.aload(call).invokevirtual(CD_SERVER_CALL, "openResult", MTD_OUTPUT)
+                    .loadLocal(TypeKind.from(ret), slot);
+                write(code, ret);
+            }
+            code.return_();
+        }
+        code.labelBinding(dflt);
+        ClassDesc iae = desc(IllegalArgumentException.class);
+        code.new_(iae).dup().ldc("unknown method number")
+            .invokespecial(iae, ConstantDescs.INIT_NAME, MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_String))
+            .athrow();
+    }
+
+    // ------------------------------------------------------------ types --
+
+    /* ObjectOutput's method for a value of this type, on the stack above the stream. */
+    private static void write(CodeBuilder code, Class<?> type) {
+        String name;
+        ClassDesc arg;
+        switch (type.getName()) {
+            case "boolean" -> { name = "writeBoolean"; arg = ConstantDescs.CD_boolean; }
+            case "byte" -> { name = "writeByte"; arg = ConstantDescs.CD_int; }
+            case "char" -> { name = "writeChar"; arg = ConstantDescs.CD_int; }
+            case "short" -> { name = "writeShort"; arg = ConstantDescs.CD_int; }
+            case "int" -> { name = "writeInt"; arg = ConstantDescs.CD_int; }
+            case "long" -> { name = "writeLong"; arg = ConstantDescs.CD_long; }
+            case "float" -> { name = "writeFloat"; arg = ConstantDescs.CD_float; }
+            case "double" -> { name = "writeDouble"; arg = ConstantDescs.CD_double; }
+            default -> { name = "writeObject"; arg = ConstantDescs.CD_Object; }
+        }
+        code.invokeinterface(CD_OUTPUT, name, MethodTypeDesc.of(ConstantDescs.CD_void, arg));
+    }
+
+    /* ObjectInput's method for a value of this type, the stream on the stack; leaves the value. */
+    private static void read(CodeBuilder code, Class<?> type) {
+        String name;
+        ClassDesc res;
+        switch (type.getName()) {
+            case "boolean" -> { name = "readBoolean"; res = ConstantDescs.CD_boolean; }
+            case "byte" -> { name = "readByte"; res = ConstantDescs.CD_byte; }
+            case "char" -> { name = "readChar"; res = ConstantDescs.CD_char; }
+            case "short" -> { name = "readShort"; res = ConstantDescs.CD_short; }
+            case "int" -> { name = "readInt"; res = ConstantDescs.CD_int; }
+            case "long" -> { name = "readLong"; res = ConstantDescs.CD_long; }
+            case "float" -> { name = "readFloat"; res = ConstantDescs.CD_float; }
+            case "double" -> { name = "readDouble"; res = ConstantDescs.CD_double; }
+            default -> { name = "readObject"; res = ConstantDescs.CD_Object; }
+        }
+        code.invokeinterface(CD_INPUT, name, MethodTypeDesc.of(res));
+        if (!type.isPrimitive()) {
+            code.checkcast(desc(type));
+        }
+    }
+
+    private static MethodTypeDesc methodDesc(Method m) {
+        return MethodTypeDesc.ofDescriptor(RemoteInterfaces.descriptor(m));
+    }
+
+    private static ClassDesc desc(Class<?> c) {
+        return ClassDesc.ofDescriptor(c.descriptorString());
+    }
+
+    static boolean isRemoteInterface(Class<?> c) {
+        return c.isInterface() && Remote.class.isAssignableFrom(c);
+    }
+}

@@ -1,0 +1,497 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi;
+
+import java.io.IOException;
+import java.io.ObjectInputFilter;
+import java.rmi.NoSuchObjectException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.server.ExportException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jdk.fastrmi.FastStub;
+import jdk.fastrmi.spi.DistributedGC;
+import jdk.fastrmi.spi.Endpoint;
+import jdk.fastrmi.spi.Handshake;
+import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.Transport;
+import jdk.internal.fastrmi.dgc.DgcClient;
+import jdk.internal.fastrmi.dgc.DgcServer;
+import jdk.internal.fastrmi.dgc.DgcService;
+import jdk.internal.fastrmi.tcp.TcpTechnology;
+
+/**
+ * The runtime of one JVM: the table of exported objects, the technologies
+ * and what they listen on, the connection pools, the generated stubs and
+ * skeletons, the distributed GC and the thread that keeps the JVM alive
+ * while objects are exported.
+ */
+public final class RemoteRuntime {
+
+    /** The object id of a registry, per port. */
+    public static final long REGISTRY_ID = 0;
+    /** The object id of the distributed GC service. */
+    public static final long DGC_ID = 1;
+    private static final long FIRST_FREE_ID = 16;
+
+    private static volatile RemoteRuntime instance;
+
+    private final Settings settings;
+    private final long id;
+    private final SecureRandom random = new SecureRandom();
+    private final List<Technology> technologies;
+    private final Map<Long, Target> targets = new ConcurrentHashMap<>();
+    private final Map<Object, Target> byImpl = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final Map<Integer, Target> registries = new ConcurrentHashMap<>();
+    private final Map<Integer, Endpoint[]> listening = new HashMap<>();
+    private final Map<Endpoint, ConnectionPool> pools = new ConcurrentHashMap<>();
+    private final Map<RemoteInterfaces, ProxyGenerator.Generated> generated = new ConcurrentHashMap<>();
+    private final Map<DistributedGC.Kind, DgcClient> collectors = new ConcurrentHashMap<>();
+    private final DgcServer dgcServer;
+    private int keepAliveCount;
+    private Thread keepAlive;
+    private Thread watchdog;
+
+    private RemoteRuntime() {
+        settings = Settings.read();
+        long n;
+        do {
+            n = random.nextLong();
+        } while (n == 0);
+        id = n;
+        List<Technology> techs = new ArrayList<>();
+        for (String name : settings.technologies()) {
+            switch (name) {
+                case "tcp" -> techs.add(new TcpTechnology(settings));
+                default -> throw new IllegalArgumentException("jdk.fastrmi.technologies: unknown technology " + name);
+            }
+        }
+        technologies = List.copyOf(techs);
+        dgcServer = new DgcServer(this);
+    }
+
+    /** @return the runtime, created on first use */
+    public static RemoteRuntime get() {
+        RemoteRuntime r = instance;
+        if (r == null) {
+            synchronized (RemoteRuntime.class) {
+                r = instance;
+                if (r == null) {
+                    instance = r = new RemoteRuntime();
+                }
+            }
+        }
+        return r;
+    }
+
+    /** @return the settings */
+    public Settings settings() {
+        return settings;
+    }
+
+    /** @return this runtime's id, carried by the references of its objects */
+    public long id() {
+        return id;
+    }
+
+    // ----------------------------------------------------------- export --
+
+    /**
+     * Exports {@code impl} on {@code port}.
+     *
+     * @param impl the object
+     * @param port the port, 0 for any
+     * @param filter the filter for its calls' arguments, or null
+     * @return its stub
+     * @throws RemoteException if it is exported already or cannot be
+     */
+    public FastStub export(Remote impl, int port, ObjectInputFilter filter) throws RemoteException {
+        exportDgc();
+        return export(impl, port, filter, newObjectId(), false);
+    }
+
+    FastStub export(Object impl, int port, ObjectInputFilter filter, long objectId, boolean permanent)
+            throws RemoteException {
+        RemoteInterfaces ri;
+        try {
+            ri = RemoteInterfaces.ofImplementation(impl.getClass());
+        } catch (IllegalArgumentException e) {
+            throw new ExportException(e.getMessage(), e);
+        }
+        ProxyGenerator.Generated g = generated(ri);
+        Endpoint[] endpoints = listen(port);
+        Target target = new Target(objectId, impl, ri, g.skeleton(), filter, permanent, port);
+        long exporter = objectId == REGISTRY_ID ? 0 : id;
+        ClientRef ref = clientRef(new RemoteReference(ri.interfacesShared(), objectId, exporter, endpoints), ri);
+        FastStub stub = g.newStub(ref, target);
+        target.setStub(stub);
+        synchronized (byImpl) {
+            if (byImpl.containsKey(impl)) {
+                throw new ExportException("object already exported");
+            }
+            if (objectId == REGISTRY_ID) {
+                int p = portOf(endpoints);
+                if (registries.putIfAbsent(p, target) != null) {
+                    throw new ExportException("a registry is already exported on port " + p);
+                }
+            } else {
+                targets.put(objectId, target);
+            }
+            byImpl.put(impl, target);
+        }
+        if (!permanent) {
+            keepAlive(+1);
+        }
+        return stub;
+    }
+
+    private long newObjectId() {
+        long n;
+        do {
+            n = random.nextLong();
+        } while (n >= 0 && n < FIRST_FREE_ID || targets.containsKey(n));
+        return n;
+    }
+
+    /**
+     * Unexports an object.
+     *
+     * @param impl the object
+     * @param force whether to unexport while calls are in progress
+     * @return false if calls are in progress and not forced
+     * @throws NoSuchObjectException if it is not exported
+     */
+    public boolean unexport(Object impl, boolean force) throws NoSuchObjectException {
+        Target t;
+        synchronized (byImpl) {
+            t = byImpl.get(impl);
+            if (t == null) {
+                throw new NoSuchObjectException("object not exported");
+            }
+            if (!force && t.busy()) {
+                return false;
+            }
+            byImpl.remove(impl);
+            if (t.id() == REGISTRY_ID) {
+                registries.values().remove(t);
+            } else {
+                targets.remove(t.id());
+            }
+        }
+        t.unexported();
+        if (!t.permanent()) {
+            keepAlive(-1);
+        }
+        return true;
+    }
+
+    /** @return whether impl is exported here */
+    public boolean isExported(Object impl) {
+        return byImpl.containsKey(impl);
+    }
+
+    /** @return the stub of an exported object, or null */
+    public FastStub exportedStub(Object impl) {
+        Target t = byImpl.get(impl);
+        return t == null ? null : t.stub();
+    }
+
+    Target target(long objectId, int port) {
+        if (objectId == REGISTRY_ID) {
+            Target t = registries.get(port);
+            if (t == null && registries.size() == 1) {
+                // a technology without ports: the one registry
+                t = registries.values().iterator().next();
+            }
+            return t;
+        }
+        return targets.get(objectId);
+    }
+
+    /** @return every exported object, for the DGC's sweep */
+    public Iterable<Target> targets() {
+        return targets.values();
+    }
+
+    /**
+     * Exports the registry implementation {@code registry} on {@code port}.
+     *
+     * @param registry the registry
+     * @param port the port
+     * @param filter the registry's filter
+     * @return its stub
+     * @throws RemoteException if the port is taken
+     */
+    public FastStub exportRegistry(Remote registry, int port, ObjectInputFilter filter) throws RemoteException {
+        return export(registry, port, filter, REGISTRY_ID, true);
+    }
+
+    // -------------------------------------------------------- listening --
+
+    private Endpoint[] listen(int port) throws RemoteException {
+        synchronized (listening) {
+            Endpoint[] eps = listening.get(port);
+            if (eps != null) {
+                return eps;
+            }
+            List<Endpoint> list = new ArrayList<>();
+            for (Technology t : technologies) {
+                try {
+                    list.add(t.listen(port, this::accept));
+                } catch (IOException e) {
+                    throw new ExportException("Port already in use: " + port + "; " + e.getMessage(), e);
+                }
+            }
+            eps = list.toArray(new Endpoint[0]);
+            listening.put(port, eps);
+            if (port == 0) {
+                listening.put(portOf(eps), eps);
+            }
+            return eps;
+        }
+    }
+
+    private Technology.Session accept(Transport transport, Handshake hello, int port) {
+        try {
+            Marshalling m = Marshalling.create(hello.serialization());
+            m.peerHeader(hello.streamHeader());
+            return new ServerSession(this, transport, m, port);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static int portOf(Endpoint[] endpoints) {
+        for (Endpoint e : endpoints) {
+            if (e.technology().equals("tcp")) {
+                return TcpTechnology.port(e);
+            }
+        }
+        return 0;
+    }
+
+    // ------------------------------------------------------------ stubs --
+
+    ProxyGenerator.Generated generated(RemoteInterfaces ri) throws ExportException {
+        ProxyGenerator.Generated g = generated.get(ri);
+        if (g == null) {
+            try {
+                g = generated.computeIfAbsent(ri, ProxyGenerator::generate);
+            } catch (IllegalArgumentException e) {
+                throw new ExportException(e.getMessage(), e);
+            }
+        }
+        return g;
+    }
+
+    /**
+     * The stub of this JVM for a reference read from a stream.
+     *
+     * @param reference the reference
+     * @return the stub
+     * @throws IllegalArgumentException if the interfaces are not remote interfaces
+     */
+    public FastStub stubFor(RemoteReference reference) {
+        RemoteInterfaces ri = RemoteInterfaces.of(reference.interfaces());
+        ProxyGenerator.Generated g;
+        try {
+            g = generated(ri);
+        } catch (ExportException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        Target local = null;
+        if (reference.exporter() == id) {
+            local = targets.get(reference.objectId());
+        }
+        ClientRef ref = clientRef(reference, ri);
+        FastStub stub = g.newStub(ref, local);
+        if (local == null && reference.exporter() != 0 && ref.pool().technology() != null) {
+            collector(ref.pool().technology().gcKind()).track(stub, ref.pool().endpoint(), reference.objectId());
+        }
+        return stub;
+    }
+
+    /**
+     * A stub for a well-known object (a registry, a DGC) at an endpoint,
+     * made without contacting it.
+     *
+     * @param iface its remote interface
+     * @param objectId its id
+     * @param endpoint where
+     * @return the stub
+     */
+    public FastStub wellKnownStub(Class<?> iface, long objectId, Endpoint endpoint) {
+        RemoteInterfaces ri = RemoteInterfaces.of(new Class<?>[] {iface});
+        ProxyGenerator.Generated g;
+        try {
+            g = generated(ri);
+        } catch (ExportException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return g.newStub(clientRef(new RemoteReference(ri.interfacesShared(), objectId, 0,
+                                                       new Endpoint[] {endpoint}), ri), null);
+    }
+
+    private ClientRef clientRef(RemoteReference reference, RemoteInterfaces ri) {
+        Endpoint[] endpoints = reference.endpoints();
+        for (Technology t : technologies) {
+            for (Endpoint e : endpoints) {
+                if (e.technology().equals(t.id()) && t.reaches(e)) {
+                    return new ClientRef(reference, ri, pools.computeIfAbsent(e, k -> new ConnectionPool(this, t, k)));
+                }
+            }
+        }
+        return new ClientRef(reference, ri, new ConnectionPool(this, null, endpoints[0]));
+    }
+
+    /** @return the technologies, in order of preference */
+    public List<Technology> technologies() {
+        return technologies;
+    }
+
+    // -------------------------------------------------------------- DGC --
+
+    private DgcClient collector(DistributedGC.Kind kind) {
+        return collectors.computeIfAbsent(kind, k -> new DgcClient(this, k));
+    }
+
+    /** @return the DGC service of this runtime's exported objects */
+    public DgcServer dgcServer() {
+        return dgcServer;
+    }
+
+    /** @param ids object ids @param client a client's id @param expiry lease end (nanoTime) or MAX */
+    public void referenced(long[] ids, long client, long expiry) {
+        for (long i : ids) {
+            Target t = targets.get(i);
+            if (t != null) {
+                t.referenced(client, expiry);
+            }
+        }
+    }
+
+    /** @param ids object ids @param client a client's id */
+    public void cleaned(long[] ids, long client) {
+        for (long i : ids) {
+            Target t = targets.get(i);
+            if (t != null && t.cleaned(client)) {
+                t.fireUnreferenced();
+            }
+        }
+    }
+
+    /** Makes sure the DGC service is exported, once: called before the first export. */
+    void exportDgc() throws RemoteException {
+        synchronized (targets) {
+            if (!targets.containsKey(DGC_ID)) {
+                export(dgcServer, 0, DgcServer.FILTER, DGC_ID, true);
+            }
+        }
+    }
+
+    /**
+     * A stub for the DGC service at an endpoint.
+     *
+     * @param endpoint where
+     * @return the stub
+     */
+    public DgcService dgcStub(Endpoint endpoint) {
+        return (DgcService) wellKnownStub(DgcService.class, DGC_ID, endpoint);
+    }
+
+    // ------------------------------------------------------ calls context --
+
+    /** @return the client host of the call the current thread serves, or null */
+    public static String clientHost() {
+        ServerSession s = ServerSession.current();
+        return s == null ? null : s.transport().peerHost();
+    }
+
+    /**
+     * Whether the current thread serves no remote call (a local call) or one
+     * from this host: the registry's test for bind, rebind and unbind.
+     *
+     * @return true if the caller is local
+     */
+    public static boolean callerIsLocal() {
+        ServerSession s = ServerSession.current();
+        return s == null || s.transport().peerIsLocal();
+    }
+
+    // --------------------------------------------------------- threads --
+
+    private synchronized void keepAlive(int delta) {
+        keepAliveCount += delta;
+        if (keepAliveCount > 0 && keepAlive == null) {
+            // a non-daemon thread keeps the JVM alive while objects are exported
+            keepAlive = Thread.ofPlatform().daemon(false).name("fastrmi-keepalive").start(this::waitWhileExported);
+        }
+        notifyAll();
+    }
+
+    private synchronized void waitWhileExported() {
+        try {
+            while (keepAliveCount > 0) {
+                wait();
+            }
+        } catch (InterruptedException e) {
+            // leave
+        } finally {
+            keepAlive = null;
+        }
+    }
+
+    /** Starts the watchdog that closes idle client connections, once. */
+    synchronized void startWatchdog() {
+        if (watchdog == null) {
+            watchdog = Thread.ofPlatform().daemon(true).name("fastrmi-watchdog").start(this::watch);
+        }
+    }
+
+    private void watch() {
+        long interval = Math.max(10, settings.idleTimeoutMillis() / 2);
+        while (true) {
+            try {
+                Thread.sleep(interval);
+            } catch (InterruptedException e) {
+                return;
+            }
+            for (ConnectionPool p : pools.values()) {
+                p.sweep();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RemoteRuntime[" + Long.toHexString(id) + ", " + Arrays.toString(technologies.toArray()) + "]";
+    }
+}

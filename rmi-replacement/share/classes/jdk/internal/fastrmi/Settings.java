@@ -1,0 +1,78 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi;
+
+import jdk.fastrmi.spi.Handshake;
+
+/**
+ * The system properties of jdk.fastrmi, read once (documented in
+ * {@link jdk.fastrmi.FastRMI}).
+ *
+ * @param serialization {@code jdk.fastrmi.serialization}: fast or jdk
+ * @param hostname {@code java.rmi.server.hostname}, or null
+ * @param bindAddress {@code jdk.fastrmi.tcp.bindAddress}, or null for the wildcard
+ * @param spinNanos {@code jdk.fastrmi.tcp.spinMicros}, in ns
+ * @param idleTimeoutMillis {@code jdk.fastrmi.tcp.idleTimeout}
+ * @param maxFrameBytes {@code jdk.fastrmi.tcp.maxFrameBytes}
+ * @param leaseMillis {@code java.rmi.dgc.leaseValue}
+ * @param technologies {@code jdk.fastrmi.technologies}, in order of preference
+ */
+public record Settings(int serialization, String hostname, String bindAddress, long spinNanos,
+                       long idleTimeoutMillis, int maxFrameBytes, long leaseMillis,
+                       String[] technologies) {
+
+    static Settings read() {
+        String ser = System.getProperty("jdk.fastrmi.serialization", "fast").trim();
+        int serialization = switch (ser) {
+            case "fast" -> Handshake.FAST;
+            case "jdk" -> Handshake.JDK;
+            default -> throw new IllegalArgumentException("jdk.fastrmi.serialization=" + ser
+                                                          + ": expected fast or jdk");
+        };
+        String host = System.getProperty("java.rmi.server.hostname");
+        String bind = System.getProperty("jdk.fastrmi.tcp.bindAddress");
+        return new Settings(serialization,
+                            host == null || host.isBlank() ? null : host.trim(),
+                            bind == null || bind.isBlank() ? null : bind.trim(),
+                            number("jdk.fastrmi.tcp.spinMicros", 50, 0, 1_000_000) * 1000,
+                            number("jdk.fastrmi.tcp.idleTimeout", 15_000, 1, Long.MAX_VALUE / 2),
+                            (int) number("jdk.fastrmi.tcp.maxFrameBytes", 256 << 20, 64, Integer.MAX_VALUE - 8),
+                            number("java.rmi.dgc.leaseValue", 600_000, 1, Long.MAX_VALUE / 4),
+                            System.getProperty("jdk.fastrmi.technologies", "tcp").trim().split("\\s*,\\s*"));
+    }
+
+    private static long number(String name, long dflt, long min, long max) {
+        String v = System.getProperty(name);
+        if (v == null || v.isBlank()) {
+            return dflt;
+        }
+        try {
+            long n = Long.parseLong(v.trim());
+            if (n < min || n > max) {
+                throw new IllegalArgumentException(name + "=" + v + ": out of range " + min + ".." + max);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + "=" + v + ": not a number", e);
+        }
+    }
+}

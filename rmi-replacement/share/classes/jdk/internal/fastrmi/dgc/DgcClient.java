@@ -1,0 +1,176 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi.dgc;
+
+import java.lang.System.Logger.Level;
+import java.lang.ref.PhantomReference;
+import java.lang.ref.ReferenceQueue;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jdk.fastrmi.spi.DistributedGC;
+import jdk.fastrmi.spi.Endpoint;
+import jdk.internal.fastrmi.RemoteRuntime;
+
+/**
+ * The client side of the distributed GC, one per kind: counts this JVM's
+ * live stubs per remote object, tells the exporter when the first appears
+ * (dirty) and when the last is collected (clean), and with leases renews
+ * every half lease. Its thread, fastrmi-dgc, does the calls, so that
+ * unmarshalling a stub never waits for one.
+ */
+public final class DgcClient implements DistributedGC {
+
+    private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
+
+    private final RemoteRuntime runtime;
+    private final Kind kind;
+    private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
+    private final Set<StubReference> live = new HashSet<>();
+    /* endpoint -> object id -> live stubs */
+    private final Map<Endpoint, Map<Long, int[]>> counts = new HashMap<>();
+    private final Map<Endpoint, Set<Long>> dirty = new HashMap<>();
+    private final Map<Endpoint, Set<Long>> clean = new HashMap<>();
+    private Thread thread;
+
+    /**
+     * Creates a collector.
+     *
+     * @param runtime the runtime
+     * @param kind its kind
+     */
+    public DgcClient(RemoteRuntime runtime, Kind kind) {
+        this.runtime = runtime;
+        this.kind = kind;
+    }
+
+    @Override
+    public Kind kind() {
+        return kind;
+    }
+
+    private static final class StubReference extends PhantomReference<Object> {
+        final Endpoint endpoint;
+        final long objectId;
+
+        StubReference(Object stub, ReferenceQueue<Object> q, Endpoint endpoint, long objectId) {
+            super(stub, q);
+            this.endpoint = endpoint;
+            this.objectId = objectId;
+        }
+    }
+
+    @Override
+    public synchronized void track(Object stub, Endpoint endpoint, long objectId) {
+        live.add(new StubReference(stub, queue, endpoint, objectId));
+        int[] n = counts.computeIfAbsent(endpoint, k -> new HashMap<>()).computeIfAbsent(objectId, k -> new int[1]);
+        if (n[0]++ == 0) {
+            Set<Long> c = clean.get(endpoint);
+            if (c != null) {
+                c.remove(objectId);
+            }
+            dirty.computeIfAbsent(endpoint, k -> new HashSet<>()).add(objectId);
+            if (thread == null) {
+                thread = Thread.ofPlatform().daemon(true).name("fastrmi-dgc").start(this::run);
+            }
+            notifyAll();
+        }
+    }
+
+    private void run() {
+        long lease = runtime.settings().leaseMillis();
+        long renewEvery = Math.max(10, lease / 2) * 1_000_000;
+        long nextRenewal = System.nanoTime() + renewEvery;
+        while (true) {
+            Map<Endpoint, long[]> toDirty;
+            Map<Endpoint, long[]> toClean;
+            synchronized (this) {
+                try {
+                    if (dirty.isEmpty()) {
+                        wait(Math.min(200, lease / 2 + 1));
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (Object r; (r = queue.poll()) != null; ) {
+                    StubReference s = (StubReference) r;
+                    live.remove(s);
+                    Map<Long, int[]> m = counts.get(s.endpoint);
+                    int[] n = m == null ? null : m.get(s.objectId);
+                    if (n != null && --n[0] == 0) {
+                        m.remove(s.objectId);
+                        Set<Long> d = dirty.get(s.endpoint);
+                        if (d != null) {
+                            d.remove(s.objectId);
+                        }
+                        clean.computeIfAbsent(s.endpoint, k -> new HashSet<>()).add(s.objectId);
+                    }
+                }
+                if (kind == Kind.LEASE && System.nanoTime() - nextRenewal >= 0) {
+                    nextRenewal = System.nanoTime() + renewEvery;
+                    for (Map.Entry<Endpoint, Map<Long, int[]>> e : counts.entrySet()) {
+                        dirty.computeIfAbsent(e.getKey(), k -> new HashSet<>()).addAll(e.getValue().keySet());
+                    }
+                }
+                toDirty = drain(dirty);
+                toClean = drain(clean);
+            }
+            long asked = kind == Kind.LEASE ? lease : 0;
+            for (Map.Entry<Endpoint, long[]> e : toDirty.entrySet()) {
+                try {
+                    runtime.dgcStub(e.getKey()).dirty(e.getValue(), runtime.id(), asked);
+                } catch (RemoteException | RuntimeException ex) {
+                    // retried at the next renewal; an exporter that is gone needs nothing
+                    LOG.log(Level.DEBUG, () -> "DGC dirty to " + e.getKey() + " failed: " + ex);
+                }
+            }
+            for (Map.Entry<Endpoint, long[]> e : toClean.entrySet()) {
+                try {
+                    runtime.dgcStub(e.getKey()).clean(e.getValue(), runtime.id());
+                } catch (RemoteException | RuntimeException ex) {
+                    LOG.log(Level.DEBUG, () -> "DGC clean to " + e.getKey() + " failed: " + ex);
+                }
+            }
+        }
+    }
+
+    private static Map<Endpoint, long[]> drain(Map<Endpoint, Set<Long>> pending) {
+        Map<Endpoint, long[]> out = new HashMap<>();
+        for (Map.Entry<Endpoint, Set<Long>> e : pending.entrySet()) {
+            if (!e.getValue().isEmpty()) {
+                List<Long> ids = new ArrayList<>(e.getValue());
+                long[] a = new long[ids.size()];
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = ids.get(i);
+                }
+                out.put(e.getKey(), a);
+            }
+        }
+        pending.clear();
+        return out;
+    }
+}

@@ -1,0 +1,101 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi.dgc;
+
+import java.io.ObjectInputFilter;
+
+import jdk.internal.fastrmi.RemoteRuntime;
+import jdk.internal.fastrmi.Target;
+
+/**
+ * The server side of the distributed GC: records which clients reference
+ * which objects, with a lease (LEASE) or without (CLUSTER), expires leases
+ * and calls {@code Unreferenced.unreferenced()} when an object's last
+ * client is gone.
+ */
+public final class DgcServer implements DgcService {
+
+    /** DGC calls carry long arrays and nothing else. */
+    public static final ObjectInputFilter FILTER = info -> {
+        Class<?> c = info.serialClass();
+        if (info.depth() > 2 || info.references() > 4) {
+            return ObjectInputFilter.Status.REJECTED;
+        }
+        if (c == null) {
+            return ObjectInputFilter.Status.UNDECIDED;
+        }
+        return c == long[].class && info.arrayLength() <= 1_000_000
+               ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.REJECTED;
+    };
+
+    private final RemoteRuntime runtime;
+    private Thread sweeper;
+
+    /**
+     * Creates the service of a runtime.
+     *
+     * @param runtime the runtime
+     */
+    public DgcServer(RemoteRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    @Override
+    public long dirty(long[] ids, long client, long leaseMillis) {
+        long lease = leaseMillis <= 0 ? 0 : Math.min(leaseMillis, runtime.settings().leaseMillis());
+        long expiry = lease == 0 ? Long.MAX_VALUE : System.nanoTime() + lease * 1_000_000;
+        runtime.referenced(ids, client, expiry);
+        if (lease != 0) {
+            startSweeper();
+        }
+        return lease;
+    }
+
+    @Override
+    public void clean(long[] ids, long client) {
+        runtime.cleaned(ids, client);
+    }
+
+    private synchronized void startSweeper() {
+        if (sweeper == null) {
+            sweeper = Thread.ofPlatform().daemon(true).name("fastrmi-dgc-server").start(this::sweep);
+        }
+    }
+
+    /* Leases expire: a client that crashed or was cut off loses its references. */
+    private void sweep() {
+        long interval = Math.max(10, Math.min(runtime.settings().leaseMillis() / 4, 1000));
+        while (true) {
+            try {
+                Thread.sleep(interval);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            for (Target t : runtime.targets()) {
+                if (t.expire(now)) {
+                    t.fireUnreferenced();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,461 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi.tcp;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jdk.fastrmi.spi.DistributedGC;
+import jdk.fastrmi.spi.Endpoint;
+import jdk.fastrmi.spi.Frame;
+import jdk.fastrmi.spi.Handshake;
+import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.Transport;
+import jdk.internal.fastrmi.Settings;
+
+/**
+ * The tcp technology (seed 000, section 4.3): one listening socket per port
+ * asked for (exports on port 0 share one), a thread per accepted
+ * connection, TCP_NODELAY, IPv4 and IPv6. Receivers spin on a non-blocking
+ * socket for {@code jdk.fastrmi.tcp.spinMicros} before they block, because
+ * waking a blocked thread costs more than a loopback round trip (DESIGN.md
+ * section 3.5; seed 002, section 4.2.2).
+ *
+ * <p>The handshake (integers little-endian): the client sends "FRMI", the
+ * protocol version (u1), its serialization (u1) and its stream header (u4
+ * length, bytes); the server answers "FRMI", the version, a status (u1: 0
+ * accepted, 1 refused) and its own stream header. Then frames (see
+ * {@link Frame}) until either end closes.
+ */
+public final class TcpTechnology implements Technology {
+
+    private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
+    static final int MAGIC = 0x494D5246;    // "FRMI" little-endian
+    private static final AtomicInteger CONNECTIONS = new AtomicInteger();
+
+    private final Settings settings;
+    private final Map<Integer, ServerSocketChannel> listeners = new HashMap<>();
+    private ServerSocketChannel shared;
+
+    /**
+     * Creates the technology.
+     *
+     * @param settings the runtime's settings
+     */
+    public TcpTechnology(Settings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public String id() {
+        return "tcp";
+    }
+
+    @Override
+    public DistributedGC.Kind gcKind() {
+        return DistributedGC.Kind.LEASE;
+    }
+
+    @Override
+    public boolean reaches(Endpoint endpoint) {
+        return true;
+    }
+
+    /**
+     * The port of a tcp endpoint.
+     *
+     * @param e the endpoint
+     * @return its port
+     */
+    public static int port(Endpoint e) {
+        String a = e.address();
+        return Integer.parseInt(a.substring(a.lastIndexOf(':') + 1));
+    }
+
+    /**
+     * A tcp endpoint for {@code host} and {@code port}.
+     *
+     * @param host a host name or address
+     * @param port the port
+     * @return the endpoint
+     */
+    public static Endpoint endpoint(String host, int port) {
+        String h = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
+        return new Endpoint("tcp", h + ":" + port);
+    }
+
+    private static InetSocketAddress address(Endpoint e) throws IOException {
+        String a = e.address();
+        int colon = a.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new IOException("bad tcp address " + a);
+        }
+        String host = a.substring(0, colon);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port;
+        try {
+            port = Integer.parseInt(a.substring(colon + 1));
+        } catch (NumberFormatException ex) {
+            throw new IOException("bad tcp address " + a);
+        }
+        if (port <= 0 || port > 65535) {
+            throw new IOException("bad tcp port in " + a);
+        }
+        return new InetSocketAddress(InetAddress.getByName(host), port);
+    }
+
+    @Override
+    public synchronized Endpoint listen(int port, Acceptor acceptor) throws IOException {
+        ServerSocketChannel ch = port == 0 ? shared : listeners.get(port);
+        if (ch == null) {
+            ch = ServerSocketChannel.open();
+            ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            InetAddress bind = settings.bindAddress() == null ? null : InetAddress.getByName(settings.bindAddress());
+            ch.bind(new InetSocketAddress(bind, port), 128);
+            int actual = ((InetSocketAddress) ch.getLocalAddress()).getPort();
+            if (port == 0) {
+                shared = ch;
+            }
+            listeners.put(actual, ch);
+            ServerSocketChannel server = ch;
+            Thread.ofPlatform().daemon(true).name("fastrmi-tcp-accept-" + actual)
+                  .start(() -> acceptLoop(server, acceptor, actual));
+        }
+        return endpoint(advertisedHost(), ((InetSocketAddress) ch.getLocalAddress()).getPort());
+    }
+
+    private String advertisedHost() throws IOException {
+        if (settings.hostname() != null) {
+            return settings.hostname();
+        }
+        if (settings.bindAddress() != null) {
+            InetAddress b = InetAddress.getByName(settings.bindAddress());
+            if (!b.isAnyLocalAddress()) {
+                return b.getHostAddress();
+            }
+        }
+        return InetAddress.getLocalHost().getHostAddress();
+    }
+
+    private void acceptLoop(ServerSocketChannel server, Acceptor acceptor, int port) {
+        while (server.isOpen()) {
+            SocketChannel ch;
+            try {
+                ch = server.accept();
+            } catch (ClosedChannelException e) {
+                return;
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "accept failed on port " + port, e);
+                try {
+                    Thread.sleep(10);       // e.g. out of file descriptors: do not spin
+                } catch (InterruptedException ie) {
+                    return;
+                }
+                continue;
+            }
+            Thread.ofPlatform().daemon(true).name("fastrmi-tcp-conn-" + CONNECTIONS.incrementAndGet())
+                  .start(() -> serveConnection(ch, acceptor, port));
+        }
+    }
+
+    private void serveConnection(SocketChannel ch, Acceptor acceptor, int port) {
+        TcpTransport t;
+        try {
+            t = new TcpTransport(ch, settings);
+        } catch (IOException e) {
+            closeQuietly(ch);
+            return;
+        }
+        try {
+            Handshake hello = t.readHandshake(-1);
+            Session session = hello == null ? null : acceptor.accept(t, hello, port);
+            if (session == null) {
+                t.writeHandshake(1, new Handshake(Handshake.FAST, new byte[0]));
+                t.close();
+                return;
+            }
+            t.writeHandshake(0, session.answer());
+            session.serve();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.DEBUG, () -> "tcp connection on port " + port + " ended: " + e);
+        } finally {
+            t.close();
+        }
+    }
+
+    @Override
+    public Handshake.Connected connect(Endpoint endpoint, Handshake hello) throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            ch.connect(address(endpoint));
+            TcpTransport t = new TcpTransport(ch, settings);
+            t.writeHandshake(-1, hello);
+            Handshake answer = t.readHandshake(hello.serialization());
+            if (answer == null) {
+                t.close();
+                throw new IOException("connection refused by " + endpoint);
+            }
+            return new Handshake.Connected(t, answer);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(ch);
+            throw e;
+        }
+    }
+
+    static void closeQuietly(SocketChannel ch) {
+        try {
+            ch.close();
+        } catch (IOException ignore) {
+            // nothing to do
+        }
+    }
+
+    /** One tcp connection, either end. */
+    static final class TcpTransport implements Transport {
+
+        private final SocketChannel ch;
+        private final long spinNanos;
+        private final ByteBuffer in = ByteBuffer.allocateDirect(64 * 1024).order(ByteOrder.LITTLE_ENDIAN);
+        private byte[] lastArray;
+        private ByteBuffer lastWrap;
+        private final String peerHost;
+        private final boolean peerLocal;
+        private volatile boolean open = true;
+
+        TcpTransport(SocketChannel ch, Settings settings) throws IOException {
+            this.ch = ch;
+            this.spinNanos = settings.spinNanos();
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            ch.configureBlocking(false);
+            in.flip();          // empty
+            InetAddress peer = ((InetSocketAddress) ch.getRemoteAddress()).getAddress();
+            peerHost = peer instanceof Inet6Address ? peer.getHostAddress() : peer.getHostAddress();
+            peerLocal = isLocal(peer);
+        }
+
+        private static boolean isLocal(InetAddress a) {
+            if (a.isLoopbackAddress() || a.isAnyLocalAddress()) {
+                return true;
+            }
+            try {
+                return NetworkInterface.getByInetAddress(a) != null;
+            } catch (SocketException e) {
+                return false;
+            }
+        }
+
+        // ---------------------------------------------------- handshake --
+
+        /* status: -1 for a client's hello (the serialization is sent), else the server's status */
+        void writeHandshake(int status, Handshake h) throws IOException {
+            byte[] header = h.streamHeader();
+            ByteBuffer b = ByteBuffer.allocate(10 + header.length).order(ByteOrder.LITTLE_ENDIAN);
+            b.putInt(MAGIC).put((byte) Handshake.VERSION)
+             .put((byte) (status < 0 ? h.serialization() : status))
+             .putInt(header.length).put(header).flip();
+            writeFully(b);
+        }
+
+        /*
+         * The client's hello (serialization -1: read from it), or the
+         * server's answer to a hello with that serialization; null if
+         * refused or unsupported.
+         */
+        Handshake readHandshake(int serialization) throws IOException {
+            fill(10);
+            int magic = in.getInt();
+            int version = in.get() & 0xFF;
+            int code = in.get() & 0xFF;
+            int len = in.getInt();
+            if (magic != MAGIC) {
+                throw new IOException("not a jdk.fastrmi peer (bad magic)");
+            }
+            if (len < 0 || len > Handshake.MAX_HEADER) {
+                throw new IOException("bad handshake header length " + len);
+            }
+            fill(len);
+            byte[] header = new byte[len];
+            in.get(header);
+            boolean answer = serialization >= 0;
+            if (!answer) {
+                serialization = code;
+            }
+            if (version != Handshake.VERSION || (answer && code != 0)
+                    || (serialization != Handshake.FAST && serialization != Handshake.JDK)) {
+                return null;
+            }
+            return new Handshake(serialization, header);
+        }
+
+        // ------------------------------------------------------- frames --
+
+        @Override
+        public void send(byte[] frame, int length) throws IOException {
+            ByteBuffer b = lastWrap;
+            if (lastArray != frame) {
+                lastArray = frame;
+                b = lastWrap = ByteBuffer.wrap(frame);
+            }
+            b.limit(length).position(0);
+            writeFully(b);
+        }
+
+        private void writeFully(ByteBuffer b) throws IOException {
+            try {
+                while (b.hasRemaining()) {
+                    if (ch.write(b) == 0) {
+                        // the socket buffer is full: wait in blocking mode for the rest
+                        ch.configureBlocking(true);
+                        try {
+                            while (b.hasRemaining()) {
+                                ch.write(b);
+                            }
+                        } finally {
+                            ch.configureBlocking(false);
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void receive(Frame frame) throws IOException {
+            try {
+                if (!fillOrEof(Frame.HEADER)) {
+                    throw new EOFException("connection closed");
+                }
+                int len = in.getInt();
+                frame.prepare(len);
+                byte[] data = frame.data();
+                data[0] = (byte) len;
+                data[1] = (byte) (len >>> 8);
+                data[2] = (byte) (len >>> 16);
+                data[3] = (byte) (len >>> 24);
+                int got = Frame.HEADER;
+                int total = frame.length();
+                while (got < total) {
+                    if (!in.hasRemaining()) {
+                        fill(1);
+                    }
+                    int end = frame.room(got);
+                    data = frame.data();
+                    int n = Math.min(in.remaining(), end - got);
+                    in.get(data, got, n);
+                    got += n;
+                }
+            } catch (IOException e) {
+                close();
+                throw e;
+            }
+        }
+
+        /* Makes n bytes readable in the buffer, or returns false at EOF before any. */
+        private boolean fillOrEof(int n) throws IOException {
+            if (in.remaining() >= n) {
+                return true;
+            }
+            if (in.remaining() == 0 && readSome() < 0) {
+                return false;
+            }
+            fill(n);
+            return true;
+        }
+
+        private void fill(int n) throws IOException {
+            while (in.remaining() < n) {
+                if (readSome() < 0) {
+                    throw new EOFException("connection closed mid-frame");
+                }
+            }
+        }
+
+        /* Reads what is there, spinning before it blocks; -1 at EOF. */
+        private int readSome() throws IOException {
+            in.compact();
+            try {
+                int n = ch.read(in);
+                if (n != 0) {
+                    return n;
+                }
+                long deadline = System.nanoTime() + spinNanos;
+                while (System.nanoTime() - deadline < 0) {
+                    Thread.onSpinWait();
+                    n = ch.read(in);
+                    if (n != 0) {
+                        return n;
+                    }
+                }
+                ch.configureBlocking(true);
+                try {
+                    return ch.read(in);
+                } finally {
+                    if (ch.isOpen()) {
+                        ch.configureBlocking(false);
+                    }
+                }
+            } finally {
+                in.flip();
+            }
+        }
+
+        @Override
+        public String peerHost() {
+            return peerHost;
+        }
+
+        @Override
+        public boolean peerIsLocal() {
+            return peerLocal;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return open && ch.isOpen();
+        }
+
+        @Override
+        public void close() {
+            open = false;
+            closeQuietly(ch);
+        }
+    }
+}
