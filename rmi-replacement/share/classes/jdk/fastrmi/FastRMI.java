@@ -58,6 +58,10 @@ import jdk.internal.fastrmi.AsyncCalls;
  *     for stock RMI; default 600000.
  * <li>{@systemProperty jdk.fastrmi.technologies}: the technologies, in
  *     order of preference; default {@code tcp}.
+ * <li>{@systemProperty jdk.fastrmi.tcp.dgc}: the distributed GC of
+ *     references reached through tcp, {@code lease} (default, as stock RMI)
+ *     or {@code cluster} (no renewals; for a cluster whose nodes fail
+ *     together); see {@link jdk.fastrmi.spi.DistributedGC.Kind}.
  * </ul>
  *
  * @since 25

@@ -21,6 +21,7 @@
 
 package jdk.internal.fastrmi;
 
+import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Handshake;
 
 /**
@@ -35,10 +36,11 @@ import jdk.fastrmi.spi.Handshake;
  * @param maxFrameBytes {@code jdk.fastrmi.tcp.maxFrameBytes}
  * @param leaseMillis {@code java.rmi.dgc.leaseValue}
  * @param technologies {@code jdk.fastrmi.technologies}, in order of preference
+ * @param tcpGc {@code jdk.fastrmi.tcp.dgc}: the distributed GC of tcp references
  */
 public record Settings(int serialization, String hostname, String bindAddress, long spinNanos,
                        long idleTimeoutMillis, int maxFrameBytes, long leaseMillis,
-                       String[] technologies) {
+                       String[] technologies, DistributedGC.Kind tcpGc) {
 
     static Settings read() {
         String ser = System.getProperty("jdk.fastrmi.serialization", "fast").trim();
@@ -57,7 +59,20 @@ public record Settings(int serialization, String hostname, String bindAddress, l
                             number("jdk.fastrmi.tcp.idleTimeout", 15_000, 1, Long.MAX_VALUE / 2),
                             (int) number("jdk.fastrmi.tcp.maxFrameBytes", 256 << 20, 64, Integer.MAX_VALUE - 8),
                             number("java.rmi.dgc.leaseValue", 600_000, 1, Long.MAX_VALUE / 4),
-                            System.getProperty("jdk.fastrmi.technologies", "tcp").trim().split("\\s*,\\s*"));
+                            System.getProperty("jdk.fastrmi.technologies", "tcp").trim().split("\\s*,\\s*"),
+                            gcKind("jdk.fastrmi.tcp.dgc", DistributedGC.Kind.LEASE));
+    }
+
+    private static DistributedGC.Kind gcKind(String name, DistributedGC.Kind dflt) {
+        String v = System.getProperty(name);
+        if (v == null || v.isBlank()) {
+            return dflt;
+        }
+        return switch (v.trim()) {
+            case "lease" -> DistributedGC.Kind.LEASE;
+            case "cluster" -> DistributedGC.Kind.CLUSTER;
+            default -> throw new IllegalArgumentException(name + "=" + v + ": expected lease or cluster");
+        };
     }
 
     private static long number(String name, long dflt, long min, long max) {

@@ -87,7 +87,7 @@ public final class TcpTechnology implements Technology {
 
     @Override
     public DistributedGC.Kind gcKind() {
-        return DistributedGC.Kind.LEASE;
+        return settings.tcpGc();
     }
 
     @Override
