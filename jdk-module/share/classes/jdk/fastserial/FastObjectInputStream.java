@@ -135,6 +135,9 @@ public class FastObjectInputStream extends ObjectInputStream {
     private final boolean[] predefinedSeen = new boolean[Wire.FIRST_STREAM_TYPE_ID];
     private int depth;
     private long totalRefs;
+    private long filterRefsBase;        // totalRefs and bytesRead() when resetFilterCounts() ran
+    private long filterBytesBase;
+    private boolean filterPerMessage;   // resetFilterCounts() was used
     private boolean enableResolve;
     private boolean closed;
     private ClassNotFoundException pendingNotFound;
@@ -428,6 +431,25 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     private long bytesRead() {
         return consumedBefore + pos;
+    }
+
+    /**
+     * Makes the deserialization filter count references and stream bytes
+     * from here on, as if the stream started here. For a subclass that
+     * carries one message per {@link #setInput(byte[], int, int)} over a
+     * long-lived stream, such as a remote call protocol: filter limits
+     * ({@code maxrefs}, {@code maxbytes}) then apply to each message, as
+     * they do to the JDK's RMI, which uses a new stream per call, and the
+     * filter is asked again about each class when a message first uses it,
+     * even if the stream's types already include it (the filter may differ
+     * from message to message). Depth and array lengths are unaffected.
+     */
+    protected final void resetFilterCounts() {
+        filterRefsBase = totalRefs;
+        filterBytesBase = bytesRead();
+        filterPerMessage = true;
+        filtered = null;
+        Arrays.fill(predefinedSeen, false);
     }
 
     private byte nextByte() throws IOException {
@@ -1583,8 +1605,13 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (index < 0 || index >= typeCount) {
             throw new StreamCorruptedException("invalid type id: " + Integer.toUnsignedString(id));
         }
-        typeBackReference();
-        return types[index];
+        StreamType st = types[index];
+        if (filterPerMessage && st.cl != null && (filtered == null || !filtered.containsKey(st.cl))) {
+            filterClassChain(st.cl);        // first use in this message
+        } else {
+            typeBackReference();
+        }
+        return st;
     }
 
     private String readName() throws IOException {
@@ -1906,7 +1933,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         ObjectInputFilter.Status status;
         RuntimeException ex = null;
         try {
-            status = filter.checkInput(new FilterInfo(cl, arrayLength, depth, totalRefs, bytesRead()));
+            status = filter.checkInput(new FilterInfo(cl, arrayLength, depth, totalRefs - filterRefsBase,
+                                                      bytesRead() - filterBytesBase));
         } catch (RuntimeException e) {
             status = ObjectInputFilter.Status.REJECTED;
             ex = e;

@@ -77,6 +77,7 @@ final class ClientCall extends CallContext {
         this.method = method;
         state = SENDING;
         marshalling.loader = ref.interfaces().loader();
+        marshalling.fallbackLoader = Thread.currentThread().getContextClassLoader();
         try {
             out = marshalling.startRequest(ref.objectId(), method, ref.interfaces().hash(method));
         } catch (IOException e) {

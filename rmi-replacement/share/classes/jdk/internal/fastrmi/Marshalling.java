@@ -67,6 +67,9 @@ abstract sealed class Marshalling {
     /** The class loader that resolves classes of the next messages. */
     ClassLoader loader;
 
+    /** The loader tried next: the context loader of the thread that exported the object. */
+    ClassLoader fallbackLoader;
+
     /** The filter of the next messages' objects, or null for the JVM-wide one. */
     ObjectInputFilter filter;
 
@@ -124,7 +127,12 @@ abstract sealed class Marshalling {
         return obj;
     }
 
-    static Class<?> resolve(ClassLoader loader, String name) {
+    Class<?> resolve(String name) {
+        Class<?> c = resolve(loader, name);
+        return c != null || fallbackLoader == loader ? c : resolve(fallbackLoader, name);
+    }
+
+    private static Class<?> resolve(ClassLoader loader, String name) {
         if (loader == null) {
             return null;
         }
@@ -196,6 +204,7 @@ abstract sealed class Marshalling {
         void startRead(Frame frame) throws IOException {
             try {
                 in.setInput(frame.data(), Frame.HEADER, frame.length() - Frame.HEADER);
+                in.startMessage();
             } catch (IllegalStateException e) {
                 // the last message was not read to its end: the streams disagree
                 throw new StreamCorruptedException("message boundary lost: " + e.getMessage());
@@ -243,9 +252,14 @@ abstract sealed class Marshalling {
             });
         }
 
+        /* Filter limits count per call, as for stock RMI's stream per call. */
+        void startMessage() {
+            resetFilterCounts();
+        }
+
         @Override
         protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            Class<?> c = resolve(owner.loader, desc.getName());
+            Class<?> c = owner.resolve(desc.getName());
             return c != null ? c : super.resolveClass(desc);
         }
     }
@@ -381,7 +395,7 @@ abstract sealed class Marshalling {
 
         @Override
         protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            Class<?> c = resolve(owner.loader, desc.getName());
+            Class<?> c = owner.resolve(desc.getName());
             return c != null ? c : super.resolveClass(desc);
         }
     }

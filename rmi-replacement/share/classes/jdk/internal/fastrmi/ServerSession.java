@@ -143,9 +143,12 @@ final class ServerSession extends ServerCall implements Technology.Session {
             return fail(new UnmarshalException("unrecognized method hash: method not supported by remote object"));
         }
         marshalling.loader = target.loader();
+        marshalling.fallbackLoader = target.contextLoader();
         marshalling.filter = target.filter();
         state = ARGUMENTS;
         target.callStarted();
+        Thread thread = Thread.currentThread();
+        thread.setContextClassLoader(target.contextLoader());
         try {
             arguments = marshalling.input();
             target.skeleton().dispatch(impl, method, this);

@@ -45,6 +45,8 @@ public final class Target {
     private final ObjectInputFilter filter;
     private final boolean permanent;
     private final int port;
+    /* the exporting thread's context loader: stock RMI serves calls with it */
+    private final ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
     private volatile Object impl;
     private FastStub stub;
     private final AtomicInteger callsInProgress = new AtomicInteger();
@@ -87,6 +89,10 @@ public final class Target {
 
     ClassLoader loader() {
         return implClass.getClassLoader();
+    }
+
+    ClassLoader contextLoader() {
+        return contextLoader;
     }
 
     boolean permanent() {

@@ -111,7 +111,7 @@ public final class DgcClient implements DistributedGC {
             synchronized (this) {
                 try {
                     if (dirty.isEmpty()) {
-                        wait(Math.min(200, lease / 2 + 1));
+                        wait(Math.min(200, renewEvery / 1_000_000 + 1));
                     }
                 } catch (InterruptedException e) {
                     return;
@@ -142,7 +142,12 @@ public final class DgcClient implements DistributedGC {
             long asked = kind == Kind.LEASE ? lease : 0;
             for (Map.Entry<Endpoint, long[]> e : toDirty.entrySet()) {
                 try {
-                    runtime.dgcStub(e.getKey()).dirty(e.getValue(), runtime.id(), asked);
+                    long granted = runtime.dgcStub(e.getKey()).dirty(e.getValue(), runtime.id(), asked);
+                    if (kind == Kind.LEASE && granted > 0 && granted * 1_000_000 / 2 < renewEvery) {
+                        // the exporter's lease is shorter than ours: renew in time for it
+                        renewEvery = Math.max(10, granted / 2) * 1_000_000;
+                        nextRenewal = Math.min(nextRenewal, System.nanoTime() + renewEvery);
+                    }
                 } catch (RemoteException | RuntimeException ex) {
                     // retried at the next renewal; an exporter that is gone needs nothing
                     LOG.log(Level.DEBUG, () -> "DGC dirty to " + e.getKey() + " failed: " + ex);
