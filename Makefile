@@ -193,10 +193,10 @@ BENCH_OPTS ?= -f 1 -wi 3 -w 1s -i 5 -r 1s
 BENCH_RUN  := IMAGE=$(IMAGE) STOCK_JDK=$(BOOT_JDK) BENCH_OUT=$(BUILD)/bench \
               M2_REPO=$(GRANDE_CACHE)/m2 BENCH_OPTS='$(BENCH_OPTS)' bench/scripts/run.sh
 
-.PHONY: bench bench-vm bench-serial
+.PHONY: bench bench-vm bench-serial bench-rmi bench-rmi-alloc
 
 # Every benchmark area (bench/README.md); results and reports in build/bench/.
-bench: bench-vm bench-serial
+bench: bench-vm bench-serial bench-rmi
 
 # VM-level serialization support: every vm benchmark on the image, the
 # stream benchmarks (plain JDK API) on stock too; report build/bench/vm-report.md.
@@ -211,6 +211,22 @@ bench-serial: image
 	$(call phase,bench-serial: JMH on the image and on stock (results: build/bench/serial-*))
 	@$(BENCH_RUN) serial 'org\.grandejdk\.bench\.serial\.' 'org\.grandejdk\.bench\.serial\.JdkStreamsBench\.'
 
+# Remote calls (seed 000 section 6.1) and local calls (seed 001 Table 1):
+# stock RMI and jdk.fastrmi, each with JDK and fast serialization, the server
+# in a second JVM on the loopback, and the raw TCP floor; the classes without
+# image-only API on stock too. About 15 min; report build/bench/rmi-report.md.
+bench-rmi: image
+	$(call phase,bench-rmi: JMH on the image and on stock (results: build/bench/rmi-*))
+	@$(BENCH_RUN) rmi 'org\.grandejdk\.bench\.rmi\.' 'org\.grandejdk\.bench\.rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp)Bench\.'
+
+# Allocation per call of jdk.fastrmi's primitive calls (issue 5: B/op about 0):
+# JMH's gc profiler; B/op in the console table and build/bench/rmi-alloc-image.log.
+bench-rmi-alloc: image
+	$(call phase,bench-rmi-alloc: JMH -prof gc on jdk.fastrmi ping() and ping(int and int))
+	@IMAGE=$(IMAGE) BENCH_OUT=$(BUILD)/bench M2_REPO=$(GRANDE_CACHE)/m2 \
+	    BENCH_OPTS='$(BENCH_OPTS) -prof gc' bench/scripts/run.sh rmi-alloc \
+	    'org\.grandejdk\.bench\.rmi\.RemoteCallFastRmiBench\.(ping|pingIntInt)$$'
+
 # -------------------------------------------------------------- helpers ----
 
 help:
@@ -218,7 +234,7 @@ help:
 	@echo 'Other targets:'
 	@echo '  deps source configure   the build phases, one at a time'
 	@echo '  test-grande test-serializable test-rmi test-fabric   one test tier'
-	@echo '  bench bench-vm bench-serial   JMH benchmarks, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
+	@echo '  bench bench-vm bench-serial bench-rmi bench-rmi-alloc   JMH benchmarks, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
 	@echo '  fuzz-fastserial         a longer fuzz run of the fast reader (FUZZ_SECONDS, FUZZ_SEED)'
 	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'
 	@echo 'Variables: GRANDE_CACHE BOOT_JDK JOBS TEST_CONC'

@@ -1,0 +1,34 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.rmi;
+
+import java.io.Serializable;
+
+/**
+ * A small Serializable object, two ints: an argument that a remote call
+ * copies (seed 001 Table 1's "Transp." object). {@link ImmutablePair} is
+ * the same object marked immutable.
+ */
+public class Pair implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    final int first;
+    final int second;
+
+    public Pair(int first, int second) {
+        this.first = first;
+        this.second = second;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o != null && o.getClass() == getClass()
+                && ((Pair) o).first == first && ((Pair) o).second == second;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * first + second;
+    }
+}

@@ -1,0 +1,119 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.rmi;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.rmi.RemoteException;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.RemoteObject;
+import java.rmi.server.UnicastRemoteObject;
+
+/**
+ * The server JVM of {@link RemoteCallBench}: a registry with a
+ * {@link PingService} bound as {@value #NAME}, on whatever RMI this JVM's
+ * properties select (the benchmark's, see {@link ServerProcess}). Prints
+ * {@code PORT n} (the registry's port) when ready; unexports everything and
+ * exits when its standard input ends.
+ */
+public final class PingServer {
+
+    static final String NAME = "ping";
+
+    /** Attempts at a free port for the registry (another program may take it first). */
+    private static final int REGISTRY_ATTEMPTS = 20;
+
+    static final class PingServiceImpl implements PingService {
+        private volatile Pong pong;
+
+        @Override
+        public void ping() {
+        }
+
+        @Override
+        public void ping(int a, int b) {
+        }
+
+        @Override
+        public void ping(int a, int b, float x, float y) {
+        }
+
+        @Override
+        public Object ping(Object value) {
+            return value;
+        }
+
+        @Override
+        public Object pingpong(Object value) throws RemoteException {
+            Pong callback = pong;
+            if (callback == null) {
+                throw new IllegalStateException("pingpong before setPong");
+            }
+            return callback.pong(value);
+        }
+
+        @Override
+        public void setPong(Pong pong) {
+            this.pong = pong;
+        }
+
+        @Override
+        public String configuration() throws RemoteException {
+            return RmiConfiguration.describe(RemoteObject.toStub(this));
+        }
+    }
+
+    private PingServer() {
+    }
+
+    public static void main(String[] args) {
+        try {
+            serve();
+        } catch (Throwable e) {
+            // An exported object keeps this JVM alive: exit, so that the
+            // benchmark sees at once that the server failed.
+            e.printStackTrace();
+            System.exit(1);
+        }
+        // Stock RMI keeps non-daemon threads for a while after unexport.
+        System.exit(0);
+    }
+
+    private static void serve() throws Exception {
+        PingServiceImpl service = new PingServiceImpl();
+        PingService stub = (PingService) UnicastRemoteObject.exportObject(service, 0);
+        RmiConfiguration.check("server", stub);
+        int[] port = new int[1];
+        Registry registry = createRegistry(port);
+        registry.bind(NAME, stub);
+        System.out.println("PORT " + port[0]);
+        System.out.flush();
+
+        ServerProcess.awaitEndOfInput();
+        registry.unbind(NAME);
+        UnicastRemoteObject.unexportObject(service, true);
+        UnicastRemoteObject.unexportObject(registry, true);
+    }
+
+    /**
+     * A registry on a free port, stored in port[0]. The stock API cannot say
+     * which port createRegistry(0) took, so a port is found free first.
+     */
+    static Registry createRegistry(int[] port) throws IOException {
+        RemoteException last = null;
+        for (int i = 0; i < REGISTRY_ATTEMPTS; i++) {
+            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                port[0] = probe.getLocalPort();
+            }
+            try {
+                return LocateRegistry.createRegistry(port[0]);
+            } catch (RemoteException e) {
+                last = e;   // taken in between (ExportException): try another
+            }
+        }
+        throw last;
+    }
+}

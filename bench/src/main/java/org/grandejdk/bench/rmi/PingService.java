@@ -1,0 +1,39 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.rmi;
+
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
+/**
+ * The remote interface of the two-node kernels of seed 000 section 6.1,
+ * implemented by {@link PingServer} in the server JVM.
+ */
+public interface PingService extends Remote {
+
+    void ping() throws RemoteException;
+
+    void ping(int a, int b) throws RemoteException;
+
+    void ping(int a, int b, float x, float y) throws RemoteException;
+
+    /** Returns its argument: the object travels there and back. */
+    Object ping(Object value) throws RemoteException;
+
+    /**
+     * Calls {@link Pong#pong} on the callback set with {@link #setPong}
+     * (a remote object in the client JVM) and returns what it returned:
+     * both calls complete before this one returns.
+     */
+    Object pingpong(Object value) throws RemoteException;
+
+    /** The callback of {@link #pingpong}, exported by the client. */
+    void setPong(Pong pong) throws RemoteException;
+
+    /**
+     * The server's RMI configuration: its properties and the class of the
+     * stub of its own exported object, for the benchmark's set-up check.
+     */
+    String configuration() throws RemoteException;
+}

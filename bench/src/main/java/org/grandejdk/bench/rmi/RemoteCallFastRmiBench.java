@@ -1,0 +1,18 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.rmi;
+
+import org.openjdk.jmh.annotations.Fork;
+
+/**
+ * {@link RemoteCallBench} on jdk.fastrmi ({@code -Djava.rmi.provider=fastrmi},
+ * the tcp technology) with jdk.fastserial streams
+ * ({@code -Djdk.fastrmi.serialization=fast}, the default): issue 5's
+ * configuration and targets. Image only.
+ */
+@Fork(value = 1, jvmArgsAppend = {ForkOptions.HEAP_MIN, ForkOptions.HEAP_MAX,
+                                   ForkOptions.ALLOW_UNSAFE, ForkOptions.LOOPBACK,
+                                   ForkOptions.FASTRMI, ForkOptions.FASTRMI_FAST_SERIALIZATION})
+public class RemoteCallFastRmiBench extends RemoteCallBench {
+}

@@ -1,0 +1,18 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.rmi;
+
+import org.openjdk.jmh.annotations.Fork;
+
+/**
+ * {@link RemoteCallBench} on jdk.fastrmi ({@code -Djava.rmi.provider=fastrmi},
+ * the tcp technology) with the JDK's ObjectOutputStream/ObjectInputStream
+ * per call ({@code -Djdk.fastrmi.serialization=jdk}): what the RMI layers
+ * alone save. Image only.
+ */
+@Fork(value = 1, jvmArgsAppend = {ForkOptions.HEAP_MIN, ForkOptions.HEAP_MAX,
+                                   ForkOptions.ALLOW_UNSAFE, ForkOptions.LOOPBACK,
+                                   ForkOptions.FASTRMI, ForkOptions.FASTRMI_JDK_SERIALIZATION})
+public class RemoteCallFastRmiJdkBench extends RemoteCallBench {
+}
