@@ -114,6 +114,18 @@ public abstract class FastStub implements Remote, Serializable {
         return LocalCopier.copy(value);
     }
 
+    /**
+     * Whether a local call passes {@code value} as it is, so that a call
+     * whose values all pass needs no copying state at all.
+     *
+     * @param value the value
+     * @return true for null, strings, boxes, enum constants, stubs and
+     *         {@link Immutable} objects
+     */
+    protected static boolean passes(Object value) {
+        return LocalCopier.passesAsIs(value);
+    }
+
     /** Ends what {@link #beginCopy()} began. */
     protected final void endCopy() {
         LocalCopier.end();

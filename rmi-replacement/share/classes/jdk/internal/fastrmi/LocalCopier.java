@@ -124,7 +124,13 @@ public final class LocalCopier {
         in.setInput(out.buffer(), 0, size);
     }
 
-    private static boolean passesAsIs(Object v) {
+    /**
+     * Whether a value is passed without copying.
+     *
+     * @param v the value
+     * @return true if it cannot change or is a stub
+     */
+    public static boolean passesAsIs(Object v) {
         return v == null || v instanceof String || v instanceof Immutable || v instanceof Enum<?>
                || v instanceof FastStub
                || v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte

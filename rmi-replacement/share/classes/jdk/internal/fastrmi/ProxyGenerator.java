@@ -88,6 +88,8 @@ final class ProxyGenerator {
     private static final MethodTypeDesc MTD_VOID = MethodTypeDesc.of(ConstantDescs.CD_void);
     private static final MethodTypeDesc MTD_COPY =
         MethodTypeDesc.of(ConstantDescs.CD_Object, ConstantDescs.CD_Object);
+    private static final MethodTypeDesc MTD_PASSES =
+        MethodTypeDesc.of(ConstantDescs.CD_boolean, ConstantDescs.CD_Object);
     private static final MethodTypeDesc MTD_OPEN_SEND =
         MethodTypeDesc.of(CD_CALL, ConstantDescs.CD_int);
     private static final MethodTypeDesc MTD_OUTPUT = MethodTypeDesc.of(CD_OUTPUT);
@@ -253,6 +255,16 @@ final class ProxyGenerator {
             copies |= needsCopy(p);
         }
         if (copies) {
+            // values that pass as they are (the common case) need no copier
+            Label copy = code.newLabel();
+            Label invoke = code.newLabel();
+            for (int i = 0; i < params.length; i++) {
+                if (needsCopy(params[i])) {
+                    code.aload(slots[i]).invokestatic(CD_FAST_STUB, "passes", MTD_PASSES).ifeq(copy);
+                }
+            }
+            code.goto_(invoke);
+            code.labelBinding(copy);
             code.aload(0).invokevirtual(CD_FAST_STUB, "beginCopy", MTD_VOID);
             for (int i = 0; i < params.length; i++) {
                 if (needsCopy(params[i])) {
@@ -261,6 +273,7 @@ final class ProxyGenerator {
                 }
             }
             code.aload(0).invokevirtual(CD_FAST_STUB, "endCopy", MTD_VOID);
+            code.labelBinding(invoke);
         }
         ClassDesc declaring = desc(m.getDeclaringClass());
         code.aload(local).checkcast(declaring);
@@ -269,12 +282,15 @@ final class ProxyGenerator {
         }
         code.invokeinterface(declaring, m.getName(), methodDesc(m));
         if (needsCopy(ret)) {
+            Label done = code.newLabel();
             code.astore(result)
+                .aload(result).invokestatic(CD_FAST_STUB, "passes", MTD_PASSES).ifne(done)
                 .aload(0).invokevirtual(CD_FAST_STUB, "beginCopy", MTD_VOID)
                 .aload(0).aload(result).invokevirtual(CD_FAST_STUB, "copy", MTD_COPY)
                 .checkcast(desc(ret)).astore(result)
                 .aload(0).invokevirtual(CD_FAST_STUB, "endCopy", MTD_VOID)
-                .aload(result);
+                .labelBinding(done);
+            code.aload(result);
         }
         code.return_(TypeKind.from(ret));
 
