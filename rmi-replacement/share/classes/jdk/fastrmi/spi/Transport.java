@@ -62,6 +62,16 @@ public interface Transport extends Closeable {
     /** @return false once closed or broken */
     boolean isOpen();
 
+    /**
+     * Checks, without waiting, that a connection idle for a while is still
+     * usable (the peer has not closed it), before a call reuses it.
+     *
+     * @return false if it is not; it is then closed
+     */
+    default boolean probe() {
+        return isOpen();
+    }
+
     /** Closes the connection; a thread blocked in it gets an exception. */
     @Override
     void close();

@@ -159,9 +159,16 @@ final class ClientCall extends CallContext {
                 return t;
             case SENDING:
                 discard();
-                return t instanceof IOException e ? new MarshalException("error marshalling arguments", e) : t;
+                if (t instanceof IOException e) {
+                    pool.closeIdle();
+                    return new MarshalException("error marshalling arguments", e);
+                }
+                return t;
             case RECEIVING:
                 discard();
+                if (t instanceof IOException) {
+                    pool.closeIdle();
+                }
                 if (t instanceof IOException || t instanceof ClassNotFoundException) {
                     return new UnmarshalException("error unmarshalling return", (Exception) t);
                 }

@@ -64,13 +64,21 @@ final class ConnectionPool {
     }
 
     ClientCall acquire() throws RemoteException {
-        synchronized (this) {
-            if (idleCount > 0) {
-                ClientCall c = idle[--idleCount];
+        while (true) {
+            ClientCall c;
+            synchronized (this) {
+                if (idleCount == 0) {
+                    break;
+                }
+                c = idle[--idleCount];
                 idle[idleCount] = null;
+            }
+            // one idle since the watchdog's last sweep may have been closed by a peer that went away
+            if (!c.idleSinceSweep || c.transport().probe()) {
                 c.idleSinceSweep = false;
                 return c;
             }
+            discard(c);
         }
         return connect();
     }
@@ -144,7 +152,7 @@ final class ConnectionPool {
         }
     }
 
-    /** Closes every idle connection. */
+    /** Closes every idle connection: one failed, the others probably lead to the same dead peer. */
     void closeIdle() {
         List<ClientCall> close = new ArrayList<>();
         synchronized (this) {

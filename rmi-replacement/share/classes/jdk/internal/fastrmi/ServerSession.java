@@ -30,6 +30,7 @@ import java.rmi.MarshalException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.rmi.ServerError;
+import java.rmi.ServerException;
 import java.rmi.UnmarshalException;
 
 import jdk.fastrmi.spi.Frame;
@@ -46,6 +47,8 @@ import jdk.fastrmi.spi.Transport;
 final class ServerSession extends ServerCall implements Technology.Session {
 
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
+
+    private static final String IN_SERVER = "RemoteException occurred in server thread";
 
     private static final int ARGUMENTS = 0;
     private static final int INVOKING = 1;
@@ -140,7 +143,8 @@ final class ServerSession extends ServerCall implements Technology.Session {
         }
         RemoteInterfaces ri = target.interfaces();
         if (method < 0 || method >= ri.size() || ri.hash(method) != hash) {
-            return fail(new UnmarshalException("unrecognized method hash: method not supported by remote object"));
+            return fail(new ServerException(IN_SERVER,
+                new UnmarshalException("unrecognized method hash: method not supported by remote object")));
         }
         marshalling.loader = target.loader();
         marshalling.fallbackLoader = target.contextLoader();
@@ -156,7 +160,8 @@ final class ServerSession extends ServerCall implements Technology.Session {
         } catch (Throwable t) {
             switch (state) {
                 case ARGUMENTS:
-                    return fail(new UnmarshalException("error unmarshalling arguments", asException(t)));
+                    return fail(new ServerException(IN_SERVER,
+                        new UnmarshalException("error unmarshalling arguments", asException(t))));
                 case INVOKING:
                     return thrown(t);
                 default:
@@ -175,9 +180,15 @@ final class ServerSession extends ServerCall implements Technology.Session {
         return t instanceof Exception e ? e : new ServerError("Error occurred in server thread", (Error) t);
     }
 
-    /* The implementation threw: the client gets it as it is; Errors wrapped as stock RMI does. */
+    /*
+     * The implementation threw: the client gets it as it is, except what
+     * stock RMI wraps: an Error in ServerError, a RemoteException (say, from
+     * a call the implementation made) in ServerException, so the client can
+     * tell it from a failure of its own call.
+     */
     private boolean thrown(Throwable t) throws IOException {
-        Throwable sent = t instanceof Error e ? new ServerError("Error occurred in server thread", e) : t;
+        Throwable sent = t instanceof Error e ? new ServerError("Error occurred in server thread", e)
+                         : t instanceof RemoteException e ? new ServerException(IN_SERVER, e) : t;
         try {
             ObjectOutput out = marshalling.startReply(Marshalling.THROWN);
             out.writeObject(sent);

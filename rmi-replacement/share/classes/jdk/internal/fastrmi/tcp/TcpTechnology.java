@@ -438,6 +438,31 @@ public final class TcpTechnology implements Technology {
         }
 
         @Override
+        public boolean probe() {
+            if (!isOpen() || in.hasRemaining()) {
+                close();                // data nobody asked for: the streams disagree
+                return false;
+            }
+            try {
+                in.compact();
+                int n;
+                try {
+                    n = ch.read(in);
+                } finally {
+                    in.flip();
+                }
+                if (n != 0) {
+                    close();
+                    return false;
+                }
+                return true;
+            } catch (IOException e) {
+                close();
+                return false;
+            }
+        }
+
+        @Override
         public String peerHost() {
             return peerHost;
         }

@@ -1,0 +1,307 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.lang.reflect.Proxy;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.rmi.Remote;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.ExportException;
+import java.rmi.server.RemoteObjectInvocationHandler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A child JVM of a test (a server or a client program) and what the
+ * programs on both sides share: the RMI mode under test, the loopback host,
+ * a registry on a free port, and a standard input that ends the child when
+ * the test JVM dies.
+ *
+ * <p>A child gets the test JDK's java, the test's VM options, this JVM's
+ * class path, the properties that select the RMI runtime (copied from this
+ * JVM, so a test's @run line decides for all its JVMs), and
+ * java.rmi.server.hostname=127.0.0.1 unless the caller sets it. Its output
+ * is echoed here with its name as prefix and kept for awaitLine.
+ */
+final class ChildJvm implements AutoCloseable {
+
+    /** The loopback address every JVM of these tests uses. */
+    static final String HOST = "127.0.0.1";
+
+    /** The provider property; "fastrmi" selects jdk.fastrmi. */
+    static final String PROVIDER = "java.rmi.provider";
+
+    /** Whether this JVM (and so every JVM of the test) runs jdk.fastrmi. */
+    static final boolean FASTRMI = "fastrmi".equals(System.getProperty(PROVIDER));
+
+    /** Properties copied from the test JVM to its children when set. */
+    private static final List<String> INHERITED = List.of(PROVIDER, "jdk.fastrmi.serialization");
+
+    /** The exit code of a child whose standard input ended (its test JVM died). */
+    static final int ORPHANED = 97;
+
+    private static final BlockingQueue<String> COMMANDS = new LinkedBlockingQueue<>();
+
+    private final String name;
+    private final Process process;
+    private final List<String> lines = new ArrayList<>();   // guarded by itself
+    private boolean ended;                                   // guarded by lines
+
+    private ChildJvm(String name, Process process) {
+        this.name = name;
+        this.process = process;
+        Thread pump = new Thread(this::pump, name + "-output");
+        pump.setDaemon(true);
+        pump.start();
+    }
+
+    /** Seconds scaled by jtreg's timeout factor. */
+    static long seconds(long seconds) {
+        double factor = Double.parseDouble(System.getProperty("test.timeout.factor", "1"));
+        return Math.max(seconds, (long) Math.ceil(seconds * factor));
+    }
+
+    /** Starts mainClass with args in a child JVM with the extra VM options. */
+    static ChildJvm start(String name, List<String> options, String mainClass, String... args)
+            throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String key : new String[] {"test.vm.opts", "test.java.opts"}) {
+            for (String opt : System.getProperty(key, "").trim().split("\\s+")) {
+                if (!opt.isEmpty()) {
+                    cmd.add(opt);
+                }
+            }
+        }
+        for (String key : INHERITED) {
+            String value = System.getProperty(key);
+            if (value != null) {
+                cmd.add("-D" + key + "=" + value);
+            }
+        }
+        if (options.stream().noneMatch(o -> o.startsWith("-Djava.rmi.server.hostname="))) {
+            cmd.add("-Djava.rmi.server.hostname=" + HOST);
+        }
+        cmd.addAll(options);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(mainClass);
+        cmd.addAll(List.of(args));
+        System.out.println(name + ": " + String.join(" ", cmd));
+        return new ChildJvm(name, new ProcessBuilder(cmd).redirectErrorStream(true).start());
+    }
+
+    private void pump() {
+        try (BufferedReader r = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                System.out.println("[" + name + "] " + line);
+                synchronized (lines) {
+                    lines.add(line);
+                    lines.notifyAll();
+                }
+            }
+        } catch (IOException e) {
+            System.out.println("[" + name + "] output lost: " + e);
+        } finally {
+            synchronized (lines) {
+                ended = true;
+                lines.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * The rest of the first output line that starts with prefix, waiting up
+     * to the given (scaled) seconds; an AssertionError if the child ends or
+     * the time runs out first.
+     */
+    String awaitLine(String prefix, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds(seconds));
+        synchronized (lines) {
+            while (true) {
+                for (String line : lines) {
+                    if (line.startsWith(prefix)) {
+                        return line.substring(prefix.length());
+                    }
+                }
+                long left = deadline - System.nanoTime();
+                if (ended || left <= 0) {
+                    throw new AssertionError(name + (ended ? " ended" : " timed out")
+                                             + " before it printed \"" + prefix + "\"");
+                }
+                TimeUnit.NANOSECONDS.timedWait(lines, left);
+            }
+        }
+    }
+
+    /** Whether the child has printed a line that starts with prefix. */
+    boolean printed(String prefix) {
+        synchronized (lines) {
+            return lines.stream().anyMatch(l -> l.startsWith(prefix));
+        }
+    }
+
+    /** The registry port a server printed as "PORT n". */
+    int awaitPort() throws InterruptedException {
+        return Integer.parseInt(awaitLine("PORT ", 60).trim());
+    }
+
+    /** Sends one command line to the child's standard input. */
+    void send(String command) throws IOException {
+        OutputStream in = process.getOutputStream();
+        in.write((command + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The exit code, waiting up to the given (scaled) seconds; AssertionError on a timeout. */
+    int awaitExit(long seconds) throws InterruptedException {
+        if (!process.waitFor(seconds(seconds), TimeUnit.SECONDS)) {
+            throw new AssertionError(name + " did not exit within " + seconds(seconds) + " s");
+        }
+        synchronized (lines) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!ended && System.nanoTime() < deadline) {
+                lines.wait(100);   // let the pump echo the last lines
+            }
+        }
+        return process.exitValue();
+    }
+
+    /** Kills the child at once (no shutdown hooks) and waits until it is gone. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(seconds(30), TimeUnit.SECONDS)) {
+            throw new AssertionError(name + " survived destroyForcibly");
+        }
+    }
+
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+
+    // ---- used by the child programs ----
+
+    /**
+     * Makes this (child) JVM halt when its standard input ends, which
+     * happens when the test JVM dies; the lines it reads are commands
+     * for nextCommand.
+     */
+    static void exitWithParent() {
+        Thread watch = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(
+                    new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    COMMANDS.add(line);
+                }
+            } catch (IOException e) {
+                // the same as the end of the input
+            }
+            Runtime.getRuntime().halt(ORPHANED);
+        }, "parent-watch");
+        watch.setDaemon(true);
+        watch.start();
+    }
+
+    /** The next command line sent by the test JVM; AssertionError after the (scaled) timeout. */
+    static String nextCommand(long seconds) throws InterruptedException {
+        String command = COMMANDS.poll(seconds(seconds), TimeUnit.SECONDS);
+        if (command == null) {
+            throw new AssertionError("no command from the test JVM within " + seconds(seconds) + " s");
+        }
+        return command;
+    }
+
+    /** The next command line if one arrives within millis, else null. */
+    static String pollCommand(long millis) throws InterruptedException {
+        return COMMANDS.poll(millis, TimeUnit.MILLISECONDS);
+    }
+
+    /** A registry made by LocateRegistry.createRegistry and its port. */
+    record LocalRegistry(Registry registry, int port) { }
+
+    /** Creates a registry on a port that was free a moment ago (retried if it was taken since). */
+    static LocalRegistry createRegistry() throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            int port = freePort();
+            try {
+                return new LocalRegistry(LocateRegistry.createRegistry(port), port);
+            } catch (ExportException e) {
+                if (attempt == 10) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** A TCP port nothing listened on a moment ago. */
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /**
+     * Which RMI runtime serves this JVM's exported objects, told by the
+     * threads that accept connections: "fastrmi" (fastrmi-tcp-accept-port)
+     * or "jrmp" (RMI TCP Accept-port).
+     */
+    static String runtime(int port) {
+        boolean fast = false;
+        boolean jrmp = false;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            fast |= t.getName().equals("fastrmi-tcp-accept-" + port);
+            jrmp |= t.getName().equals("RMI TCP Accept-" + port);
+        }
+        return fast == jrmp ? "unknown (fastrmi " + fast + ", jrmp " + jrmp + ")" : fast ? "fastrmi" : "jrmp";
+    }
+
+    /** The runtime this test expects in every JVM. */
+    static String expectedRuntime() {
+        return FASTRMI ? "fastrmi" : "jrmp";
+    }
+
+    /** Whether stub is a stub of the JDK's JRMP (a proxy with RMI's invocation handler). */
+    static boolean isJrmpStub(Remote stub) {
+        return Proxy.isProxyClass(stub.getClass())
+               && Proxy.getInvocationHandler(stub) instanceof RemoteObjectInvocationHandler;
+    }
+
+    /** An AssertionError unless stub belongs to the runtime under test. */
+    static void expectRuntimeStub(Remote stub) {
+        grande.test.Checks.expect(isJrmpStub(stub) != FASTRMI,
+                                  "a stub of " + expectedRuntime() + ": " + stub.getClass().getName());
+    }
+}
