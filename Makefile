@@ -55,7 +55,7 @@ SERIES_INPUTS := $(wildcard jdk-patches/series jdk-patches/*.patch \
 phase = @echo "==> [$$(date +%H:%M:%S)] $(1)"
 
 .PHONY: image deps source configure jdk-images fabric-native test \
-        test-grande test-serializable test-rmi test-fabric help clean
+        test-grande test-serializable test-rmi test-rmi-compat test-fabric help clean
 
 # ---------------------------------------------------------------- deps ----
 
@@ -159,6 +159,14 @@ test-rmi:
 	$(call phase,jtreg: JDK peer suites java/rmi sun/rmi)
 	@$(JTREG) rmi $(PEER_ARGS) $(SRC)/test/jdk/java/rmi $(SRC)/test/jdk/sun/rmi
 
+# The JDK's java/rmi suite with RMI switched to jdk.fastrmi (issue 5 item 8):
+# pass/fail per directory in $(RESULTS)/rmi-compat.txt; failures are
+# measured, not fatal (README.md lists why each fails). About 5 min.
+test-rmi-compat: image
+	$(call phase,jtreg: JDK java/rmi with -Djava.rmi.provider=fastrmi)
+	@JTREG_JAVA=$(BOOT_JDK)/bin/java TEST_CONC=$(TEST_CONC) GRANDE_SOURCE=$(SRC) \
+	    scripts/rmi-compat.sh $(JTREG_HOME) $(IMAGE) $(RESULTS)
+
 test-fabric:
 	$(call phase,fabric-native C tests)
 	@mkdir -p $(RESULTS)
@@ -234,6 +242,7 @@ help:
 	@echo 'Other targets:'
 	@echo '  deps source configure   the build phases, one at a time'
 	@echo '  test-grande test-serializable test-rmi test-fabric   one test tier'
+	@echo '  test-rmi-compat         the JDK java/rmi suite on jdk.fastrmi: pass/fail per directory'
 	@echo '  bench bench-vm bench-serial bench-rmi bench-rmi-alloc   JMH benchmarks, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
 	@echo '  fuzz-fastserial         a longer fuzz run of the fast reader (FUZZ_SECONDS, FUZZ_SEED)'
 	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'
