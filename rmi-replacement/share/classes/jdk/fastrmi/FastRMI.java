@@ -56,6 +56,9 @@ import jdk.internal.fastrmi.AsyncCalls;
  *     reply accepted; default 256 MiB. A larger length drops the connection.
  * <li>{@code java.rmi.dgc.leaseValue}: the distributed GC's lease in ms, as
  *     for stock RMI; default 600000.
+ * <li>{@code sun.rmi.transport.tcp.handshakeTimeout}: ms either end of a new
+ *     tcp connection waits for the other's handshake, as for stock RMI;
+ *     default 60000.
  * <li>{@systemProperty jdk.fastrmi.technologies}: the technologies, in
  *     order of preference; default {@code tcp}.
  * <li>{@systemProperty jdk.fastrmi.tcp.dgc}: the distributed GC of

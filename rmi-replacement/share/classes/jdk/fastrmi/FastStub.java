@@ -98,7 +98,17 @@ public abstract class FastStub implements Remote, Serializable {
      * {@link #endCopy()} share one copy of objects they share.
      */
     protected final void beginCopy() {
-        LocalCopier.begin();
+        // the arguments reach the object through its export's filter, as in a remote call
+        Target t = local;
+        LocalCopier.begin(t == null ? null : t.filter());
+    }
+
+    /**
+     * Starts copying the result of a local call, which the caller's side
+     * reads with the JVM-wide filter, as from a remote call.
+     */
+    protected final void beginResultCopy() {
+        LocalCopier.begin(null);
     }
 
     /**

@@ -53,6 +53,15 @@ public interface Technology {
     Endpoint listen(int port, Acceptor acceptor) throws IOException;
 
     /**
+     * Stops serving {@code port}: the last object exported on it was
+     * unexported, and stock RMI then closes its server socket.
+     *
+     * @param port a port given to {@link #listen} before, not 0
+     */
+    default void unlisten(int port) {
+    }
+
+    /**
      * Whether this technology can connect to {@code endpoint} from here
      * (for instance shared memory only between processes on one host).
      *

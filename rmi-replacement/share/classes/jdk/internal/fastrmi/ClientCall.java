@@ -115,6 +115,7 @@ final class ClientCall extends CallContext {
         if (!(thrown instanceof Throwable t)) {
             throw new UnmarshalException("reply status " + status + " without an exception");
         }
+        appendClientTrace(t);
         if (status == Marshalling.THROWN) {
             // failed(t), which the stub calls next, gives the context back
             state = THREW;
@@ -129,6 +130,15 @@ final class ClientCall extends CallContext {
             throw e;
         }
         throw (Error) t;
+    }
+
+    /* The server's trace, then the client's, as stock RMI shows an exception from the server. */
+    private static void appendClientTrace(Throwable t) {
+        StackTraceElement[] server = t.getStackTrace();
+        StackTraceElement[] client = new Throwable().getStackTrace();
+        StackTraceElement[] both = java.util.Arrays.copyOf(server, server.length + client.length);
+        System.arraycopy(client, 0, both, server.length, client.length);
+        t.setStackTrace(both);
     }
 
     @Override
@@ -160,14 +170,14 @@ final class ClientCall extends CallContext {
             case SENDING:
                 discard();
                 if (t instanceof IOException e) {
-                    pool.closeIdle();
+                    pool.peerFailed();
                     return new MarshalException("error marshalling arguments", e);
                 }
                 return t;
             case RECEIVING:
                 discard();
                 if (t instanceof IOException) {
-                    pool.closeIdle();
+                    pool.peerFailed();
                 }
                 if (t instanceof IOException || t instanceof ClassNotFoundException) {
                     return new UnmarshalException("error unmarshalling return", (Exception) t);

@@ -152,7 +152,17 @@ final class ConnectionPool {
         }
     }
 
-    /** Closes every idle connection: one failed, the others probably lead to the same dead peer. */
+    /**
+     * A connection of this pool failed: the peer probably died, and with it
+     * the idle connections to every port of its host, which would otherwise
+     * fail the next calls with an UnmarshalException instead of a
+     * ConnectException.
+     */
+    void peerFailed() {
+        runtime.closeIdleTo(endpoint);
+    }
+
+    /** Closes every idle connection. */
     void closeIdle() {
         List<ClientCall> close = new ArrayList<>();
         synchronized (this) {

@@ -22,6 +22,7 @@
 package jdk.internal.fastrmi;
 
 import java.io.IOException;
+import java.io.ObjectInputFilter;
 import java.rmi.MarshalException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -45,7 +46,9 @@ public final class LocalCopier {
     private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
 
     private final FastObjectOutputStream out;
-    private final FastObjectInputStream in;
+    private final Input in;
+    /** The filter of the values being copied, or null for the JVM-wide one. */
+    private ObjectInputFilter filter;
 
     private LocalCopier() throws IOException {
         out = new FastObjectOutputStream() {
@@ -60,13 +63,35 @@ public final class LocalCopier {
         };
         byte[] header = out.toByteArray();
         out.rewind();
-        in = new FastObjectInputStream(header);
+        in = new Input(header, this);
     }
 
-    /** Starts a set of values copied together. */
-    public static void begin() {
+    /* Reads copies through the copier's filter, its counts per value set. */
+    private static final class Input extends FastObjectInputStream {
+        Input(byte[] header, LocalCopier owner) throws IOException {
+            super(header);
+            ObjectInputFilter jvmWide = getObjectInputFilter();
+            setObjectInputFilter(info -> {
+                ObjectInputFilter f = owner.filter != null ? owner.filter : jvmWide;
+                return f == null ? ObjectInputFilter.Status.UNDECIDED : f.checkInput(info);
+            });
+        }
+
+        void startMessage() {
+            resetFilterCounts();
+        }
+    }
+
+    /**
+     * Starts a set of values copied together.
+     *
+     * @param filter the filter the copies are read through, or null for
+     *        the JVM-wide one
+     */
+    public static void begin(ObjectInputFilter filter) {
         int[] depth = DEPTH.get();
         depth[0]++;
+        current(depth[0], true).filter = filter;
     }
 
     /** Ends the set {@link #begin()} started. */
@@ -105,6 +130,10 @@ public final class LocalCopier {
             if (stub != null) {
                 return stub;
             }
+            Object jrmp = Marshalling.jrmpStub(r);
+            if (jrmp != r) {
+                return jrmp;
+            }
         }
         int depth = DEPTH.get()[0];
         LocalCopier c = current(Math.max(depth, 1), true);
@@ -113,15 +142,20 @@ public final class LocalCopier {
             c.out.writeObject(value);
             c.feed();
             return c.in.readObject();
-        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+        } catch (IOException | ClassNotFoundException e) {
             STACK.get()[Math.max(depth, 1) - 1] = null;     // its streams' state is unknown now
             throw new MarshalException("error copying an argument or result of a local call", e);
+        } catch (RuntimeException | Error e) {
+            // thrown by a class's own writeObject or readObject: passed on, as stock RMI does
+            STACK.get()[Math.max(depth, 1) - 1] = null;
+            throw e;
         }
     }
 
     private void feed() throws IOException {
         int size = (int) out.size();
         in.setInput(out.buffer(), 0, size);
+        in.startMessage();
     }
 
     /**

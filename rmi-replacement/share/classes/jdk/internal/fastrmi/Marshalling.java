@@ -123,8 +123,22 @@ abstract sealed class Marshalling {
             if (stub != null) {
                 return ClientRef.of(stub).reference();
             }
+            return jrmpStub(r);
         }
         return obj;
+    }
+
+    /* An object exported by the JDK's JRMP (socket factories) travels as its JRMP stub. */
+    @SuppressWarnings("deprecation")     // RemoteStub: static JRMP stubs are stubs too
+    static Object jrmpStub(Remote r) {
+        if (r instanceof java.rmi.server.RemoteStub || java.lang.reflect.Proxy.isProxyClass(r.getClass())) {
+            return r;
+        }
+        try {
+            return java.rmi.server.RemoteObject.toStub(r);
+        } catch (java.rmi.NoSuchObjectException e) {
+            return r;                   // not exported: serialized as it is
+        }
     }
 
     Class<?> resolve(String name) {

@@ -114,6 +114,19 @@ final class ProxyGenerator {
     static Generated generate(RemoteInterfaces ri) {
         Class<?>[] interfaces = ri.interfacesShared();
         Class<?> host = hostOf(interfaces);
+        if (host == ProxyGenerator.class) {
+            for (Class<?> i : interfaces) {
+                // an interface of a named module our loader sees (the built-in loaders share
+                // their packages): the classes here must read its module and see its package
+                Module m = i.getModule();
+                if (!MODULE.canRead(m)) {
+                    JLA.addReads(MODULE, m);
+                }
+                if (!m.isExported(i.getPackageName(), MODULE)) {
+                    JLA.addExports(m, i.getPackageName(), MODULE);
+                }
+            }
+        }
         int serial = SERIAL.incrementAndGet();
         String pkg = host.getPackageName().replace('.', '/');
         String base = (pkg.isEmpty() ? "" : pkg + "/") + interfaces[0].getSimpleName();
@@ -139,20 +152,17 @@ final class ProxyGenerator {
     }
 
     /*
-     * Where the classes go: this module if its loader sees every interface
-     * (java.rmi.registry.Registry, our DGC interface), else the package of
-     * a non-public interface (all of them must share it, as for proxies),
+     * Where the classes go: the package of a non-public interface (all of
+     * them must share it, as for proxies), else this module if its loader
+     * sees every interface (java.rmi.registry.Registry, our DGC interface),
      * else the first interface whose loader sees all the others.
      */
     private static Class<?> hostOf(Class<?>[] interfaces) {
-        if (visibleFrom(ProxyGenerator.class.getClassLoader(), interfaces)) {
-            return ProxyGenerator.class;
-        }
         Class<?> nonPublic = null;
         for (Class<?> i : interfaces) {
             if (!Modifier.isPublic(i.getModifiers())) {
-                if (nonPublic != null && !nonPublic.getPackageName().equals(i.getPackageName())
-                        || nonPublic != null && nonPublic.getClassLoader() != i.getClassLoader()) {
+                if (nonPublic != null && (!nonPublic.getPackageName().equals(i.getPackageName())
+                                          || nonPublic.getClassLoader() != i.getClassLoader())) {
                     throw new IllegalArgumentException("non-public interfaces from different packages");
                 }
                 nonPublic = i;
@@ -163,6 +173,9 @@ final class ProxyGenerator {
                 throw new IllegalArgumentException("interfaces not visible from one class loader");
             }
             return nonPublic;
+        }
+        if (visibleFrom(ProxyGenerator.class.getClassLoader(), interfaces)) {
+            return ProxyGenerator.class;
         }
         for (Class<?> i : interfaces) {
             if (visibleFrom(i.getClassLoader(), interfaces)) {
@@ -285,7 +298,7 @@ final class ProxyGenerator {
             Label done = code.newLabel();
             code.astore(result)
                 .aload(result).invokestatic(CD_FAST_STUB, "passes", MTD_PASSES).ifne(done)
-                .aload(0).invokevirtual(CD_FAST_STUB, "beginCopy", MTD_VOID)
+                .aload(0).invokevirtual(CD_FAST_STUB, "beginResultCopy", MTD_VOID)
                 .aload(0).aload(result).invokevirtual(CD_FAST_STUB, "copy", MTD_COPY)
                 .checkcast(desc(ret)).astore(result)
                 .aload(0).invokevirtual(CD_FAST_STUB, "endCopy", MTD_VOID)

@@ -54,6 +54,9 @@ public final class RegistryImpl implements Registry {
 
     private static ObjectInputFilter userFilter() {
         String pattern = System.getProperty("sun.rmi.registry.registryFilter");
+        if (pattern == null) {
+            pattern = java.security.Security.getProperty("sun.rmi.registry.registryFilter");
+        }
         return pattern == null || pattern.isBlank() ? null : ObjectInputFilter.Config.createFilter(pattern);
     }
 
@@ -84,7 +87,12 @@ public final class RegistryImpl implements Registry {
         }
         if (c == String.class || Number.class.isAssignableFrom(c) || Remote.class.isAssignableFrom(c)
                 || Proxy.class.isAssignableFrom(c) || c == RemoteReference.class || c == Endpoint.class
-                || c == Class.class || c == Object.class) {
+                || c == Class.class || c == Object.class
+                // what stock's registry admits for JRMP stubs bound in it
+                || sun.rmi.server.UnicastRef.class.isAssignableFrom(c)
+                || java.rmi.server.RMIClientSocketFactory.class.isAssignableFrom(c)
+                || java.rmi.server.RMIServerSocketFactory.class.isAssignableFrom(c)
+                || c == java.rmi.server.UID.class) {
             return ObjectInputFilter.Status.ALLOWED;
         }
         return ObjectInputFilter.Status.REJECTED;

@@ -80,7 +80,11 @@ public final class RemoteInterfaces {
             }
         }
         if (found.isEmpty()) {
-            throw new IllegalArgumentException(implClass.getName() + " implements no remote interface");
+            if (!Remote.class.isAssignableFrom(implClass)) {
+                throw new IllegalArgumentException(implClass.getName() + " implements no remote interface");
+            }
+            // stock RMI exports an object that is only Remote: a stub without methods
+            found.add(Remote.class);
         }
         return of(found.toArray(new Class<?>[0]));
     }

@@ -71,7 +71,9 @@ public final class RemoteRuntime {
     private final Map<Long, Target> targets = new ConcurrentHashMap<>();
     private final Map<Object, Target> byImpl = Collections.synchronizedMap(new IdentityHashMap<>());
     private final Map<Integer, Target> registries = new ConcurrentHashMap<>();
-    private final Map<Integer, Endpoint[]> listening = new HashMap<>();
+    private final Object listening = new Object();
+    /* exports per fixed port: its listeners close when the last one is unexported */
+    private final Map<Integer, Integer> portUsers = new HashMap<>();
     private final Map<Endpoint, ConnectionPool> pools = new ConcurrentHashMap<>();
     private final Map<RemoteInterfaces, ProxyGenerator.Generated> generated = new ConcurrentHashMap<>();
     private final Map<DistributedGC.Kind, DgcClient> collectors = new ConcurrentHashMap<>();
@@ -167,6 +169,11 @@ public final class RemoteRuntime {
             }
             byImpl.put(impl, target);
         }
+        if (port > 0) {
+            synchronized (listening) {
+                portUsers.merge(port, 1, Integer::sum);
+            }
+        }
         if (!permanent) {
             keepAlive(+1);
         }
@@ -216,6 +223,16 @@ public final class RemoteRuntime {
             }
         }
         t.unexported();
+        if (t.port() > 0) {
+            synchronized (listening) {
+                if (portUsers.merge(t.port(), -1, Integer::sum) <= 0) {
+                    portUsers.remove(t.port());
+                    for (Technology tech : technologies) {
+                        tech.unlisten(t.port());
+                    }
+                }
+            }
+        }
         if (!t.permanent()) {
             keepAlive(-1);
         }
@@ -267,10 +284,7 @@ public final class RemoteRuntime {
 
     private Endpoint[] listen(int port) throws RemoteException {
         synchronized (listening) {
-            Endpoint[] eps = listening.get(port);
-            if (eps != null) {
-                return eps;
-            }
+            // asked at each export: the advertised host may change (java.rmi.server.hostname)
             List<Endpoint> list = new ArrayList<>();
             for (Technology t : technologies) {
                 try {
@@ -279,12 +293,7 @@ public final class RemoteRuntime {
                     throw new ExportException("Port already in use: " + port + "; " + e.getMessage(), e);
                 }
             }
-            eps = list.toArray(new Endpoint[0]);
-            listening.put(port, eps);
-            if (port == 0) {
-                listening.put(portOf(eps), eps);
-            }
-            return eps;
+            return list.toArray(new Endpoint[0]);
         }
     }
 
@@ -379,6 +388,19 @@ public final class RemoteRuntime {
             }
         }
         return new ClientRef(reference, ri, new ConnectionPool(this, null, endpoints[0]));
+    }
+
+    /* Closes the idle connections to the host of an endpoint (its address up to the port). */
+    void closeIdleTo(Endpoint endpoint) {
+        String a = endpoint.address();
+        String host = a.substring(0, Math.max(0, a.lastIndexOf(':')));
+        for (Map.Entry<Endpoint, ConnectionPool> e : pools.entrySet()) {
+            String b = e.getKey().address();
+            if (e.getKey().technology().equals(endpoint.technology())
+                    && b.substring(0, Math.max(0, b.lastIndexOf(':'))).equals(host)) {
+                e.getValue().closeIdle();
+            }
+        }
     }
 
     /** @return the technologies, in order of preference */

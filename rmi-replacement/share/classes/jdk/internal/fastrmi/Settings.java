@@ -37,10 +37,11 @@ import jdk.fastrmi.spi.Handshake;
  * @param leaseMillis {@code java.rmi.dgc.leaseValue}
  * @param technologies {@code jdk.fastrmi.technologies}, in order of preference
  * @param tcpGc {@code jdk.fastrmi.tcp.dgc}: the distributed GC of tcp references
+ * @param handshakeTimeoutMillis {@code sun.rmi.transport.tcp.handshakeTimeout}, as stock RMI
  */
 public record Settings(int serialization, String hostname, String bindAddress, long spinNanos,
                        long idleTimeoutMillis, int maxFrameBytes, long leaseMillis,
-                       String[] technologies, DistributedGC.Kind tcpGc) {
+                       String[] technologies, DistributedGC.Kind tcpGc, long handshakeTimeoutMillis) {
 
     static Settings read() {
         String ser = System.getProperty("jdk.fastrmi.serialization", "fast").trim();
@@ -60,7 +61,8 @@ public record Settings(int serialization, String hostname, String bindAddress, l
                             (int) number("jdk.fastrmi.tcp.maxFrameBytes", 256 << 20, 64, Integer.MAX_VALUE - 8),
                             number("java.rmi.dgc.leaseValue", 600_000, 1, Long.MAX_VALUE / 4),
                             System.getProperty("jdk.fastrmi.technologies", "tcp").trim().split("\\s*,\\s*"),
-                            gcKind("jdk.fastrmi.tcp.dgc", DistributedGC.Kind.LEASE));
+                            gcKind("jdk.fastrmi.tcp.dgc", DistributedGC.Kind.LEASE),
+                            number("sun.rmi.transport.tcp.handshakeTimeout", 60_000, 1, Long.MAX_VALUE / 2_000_000));
     }
 
     private static DistributedGC.Kind gcKind(String name, DistributedGC.Kind dflt) {

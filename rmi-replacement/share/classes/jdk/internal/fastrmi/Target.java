@@ -83,7 +83,8 @@ public final class Target {
         return skeleton;
     }
 
-    ObjectInputFilter filter() {
+    /** @return the filter of this object's calls, or null for the JVM-wide one */
+    public ObjectInputFilter filter() {
         return filter;
     }
 

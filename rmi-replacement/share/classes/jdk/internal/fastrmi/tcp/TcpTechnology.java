@@ -29,10 +29,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.HashMap;
@@ -70,6 +73,7 @@ public final class TcpTechnology implements Technology {
     private final Settings settings;
     private final Map<Integer, ServerSocketChannel> listeners = new HashMap<>();
     private ServerSocketChannel shared;
+    private String localHost;
 
     /**
      * Creates the technology.
@@ -160,9 +164,24 @@ public final class TcpTechnology implements Technology {
         return endpoint(advertisedHost(), ((InetSocketAddress) ch.getLocalAddress()).getPort());
     }
 
+    @Override
+    public synchronized void unlisten(int port) {
+        ServerSocketChannel ch = listeners.get(port);
+        if (ch != null && ch != shared) {
+            listeners.remove(port);
+            try {
+                ch.close();             // its accept thread ends
+            } catch (IOException ignore) {
+                // closed anyway
+            }
+        }
+    }
+
     private String advertisedHost() throws IOException {
-        if (settings.hostname() != null) {
-            return settings.hostname();
+        // read at each export, as stock RMI does
+        String hostname = System.getProperty("java.rmi.server.hostname");
+        if (hostname != null && !hostname.isBlank()) {
+            return hostname.trim();
         }
         if (settings.bindAddress() != null) {
             InetAddress b = InetAddress.getByName(settings.bindAddress());
@@ -170,7 +189,10 @@ public final class TcpTechnology implements Technology {
                 return b.getHostAddress();
             }
         }
-        return InetAddress.getLocalHost().getHostAddress();
+        if (localHost == null) {
+            localHost = InetAddress.getLocalHost().getHostAddress();
+        }
+        return localHost;
     }
 
     private void acceptLoop(ServerSocketChannel server, Acceptor acceptor, int port) {
@@ -251,6 +273,7 @@ public final class TcpTechnology implements Technology {
 
         private final SocketChannel ch;
         private final long spinNanos;
+        private final long handshakeTimeoutNanos;
         private final ByteBuffer in = ByteBuffer.allocateDirect(64 * 1024).order(ByteOrder.LITTLE_ENDIAN);
         private byte[] lastArray;
         private ByteBuffer lastWrap;
@@ -261,6 +284,7 @@ public final class TcpTechnology implements Technology {
         TcpTransport(SocketChannel ch, Settings settings) throws IOException {
             this.ch = ch;
             this.spinNanos = settings.spinNanos();
+            this.handshakeTimeoutNanos = settings.handshakeTimeoutMillis() * 1_000_000;
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             ch.configureBlocking(false);
             in.flip();          // empty
@@ -298,18 +322,20 @@ public final class TcpTechnology implements Technology {
          * refused or unsupported.
          */
         Handshake readHandshake(int serialization) throws IOException {
-            fill(10);
-            int magic = in.getInt();
+            long deadline = System.nanoTime() + handshakeTimeoutNanos;
+            fillBefore(4, deadline);
+            if (in.getInt() != MAGIC) {
+                // a JRMP client or anything else: refused at once, not after a timeout
+                throw new IOException("not a jdk.fastrmi peer (bad magic)");
+            }
+            fillBefore(6, deadline);
             int version = in.get() & 0xFF;
             int code = in.get() & 0xFF;
             int len = in.getInt();
-            if (magic != MAGIC) {
-                throw new IOException("not a jdk.fastrmi peer (bad magic)");
-            }
             if (len < 0 || len > Handshake.MAX_HEADER) {
                 throw new IOException("bad handshake header length " + len);
             }
-            fill(len);
+            fillBefore(len, deadline);
             byte[] header = new byte[len];
             in.get(header);
             boolean answer = serialization >= 0;
@@ -385,6 +411,34 @@ public final class TcpTechnology implements Technology {
             } catch (IOException e) {
                 close();
                 throw e;
+            }
+        }
+
+        /* Makes n bytes readable, waiting until a deadline: a handshake must not hang a thread. */
+        private void fillBefore(int n, long deadline) throws IOException {
+            while (in.remaining() < n) {
+                in.compact();
+                int r;
+                try {
+                    r = ch.read(in);
+                } finally {
+                    in.flip();
+                }
+                if (r < 0) {
+                    throw new EOFException("connection closed during the handshake");
+                }
+                if (r > 0) {
+                    continue;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new SocketTimeoutException("no handshake from " + peerHost + " within "
+                                                     + handshakeTimeoutNanos / 1_000_000 + " ms");
+                }
+                try (Selector selector = Selector.open()) {
+                    ch.register(selector, SelectionKey.OP_READ);
+                    selector.select(Math.max(1, left / 1_000_000));
+                }
             }
         }
 
