@@ -29,8 +29,6 @@ import java.rmi.RemoteException;
 
 import jdk.fastrmi.FastStub;
 import jdk.fastrmi.Immutable;
-import jdk.fastserial.FastObjectInputStream;
-import jdk.fastserial.FastObjectOutputStream;
 
 /**
  * Call-by-copy for local calls (seed 001, section 2.2): values that cannot
@@ -45,41 +43,11 @@ public final class LocalCopier {
     private static final ThreadLocal<LocalCopier[]> STACK = ThreadLocal.withInitial(() -> new LocalCopier[1]);
     private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
 
-    private final FastObjectOutputStream out;
-    private final Input in;
-    /** The filter of the values being copied, or null for the JVM-wide one. */
-    private ObjectInputFilter filter;
+    /* the output writes exported objects as their stubs; the input reads through the filter */
+    private final Marshalling.Fast streams;
 
     private LocalCopier() throws IOException {
-        out = new FastObjectOutputStream() {
-            {
-                enableReplaceObject(true);
-            }
-
-            @Override
-            protected Object replaceObject(Object obj) {
-                return Marshalling.replaceRemote(obj);
-            }
-        };
-        byte[] header = out.toByteArray();
-        out.rewind();
-        in = new Input(header, this);
-    }
-
-    /* Reads copies through the copier's filter, its counts per value set. */
-    private static final class Input extends FastObjectInputStream {
-        Input(byte[] header, LocalCopier owner) throws IOException {
-            super(header);
-            ObjectInputFilter jvmWide = getObjectInputFilter();
-            setObjectInputFilter(info -> {
-                ObjectInputFilter f = owner.filter != null ? owner.filter : jvmWide;
-                return f == null ? ObjectInputFilter.Status.UNDECIDED : f.checkInput(info);
-            });
-        }
-
-        void startMessage() {
-            resetFilterCounts();
-        }
+        streams = Marshalling.Fast.loopback();
     }
 
     /**
@@ -91,7 +59,7 @@ public final class LocalCopier {
     public static void begin(ObjectInputFilter filter) {
         int[] depth = DEPTH.get();
         depth[0]++;
-        current(depth[0], true).filter = filter;
+        current(depth[0], true).streams.filter = filter;
     }
 
     /** Ends the set {@link #begin()} started. */
@@ -101,11 +69,7 @@ public final class LocalCopier {
             LocalCopier c = current(depth[0], false);
             if (c != null) {
                 try {
-                    c.out.rewind();
-                    c.out.resetObjects();
-                    // the reset tag, read so that the next copy starts clean
-                    c.feed();
-                    c.in.available();
+                    c.streams.forgetObjects();
                 } catch (IOException e) {
                     STACK.get()[depth[0] - 1] = null;
                 }
@@ -138,10 +102,7 @@ public final class LocalCopier {
         int depth = DEPTH.get()[0];
         LocalCopier c = current(Math.max(depth, 1), true);
         try {
-            c.out.rewind();
-            c.out.writeObject(value);
-            c.feed();
-            return c.in.readObject();
+            return c.streams.copyThrough(value);
         } catch (IOException | ClassNotFoundException e) {
             STACK.get()[Math.max(depth, 1) - 1] = null;     // its streams' state is unknown now
             throw new MarshalException("error copying an argument or result of a local call", e);
@@ -150,12 +111,6 @@ public final class LocalCopier {
             STACK.get()[Math.max(depth, 1) - 1] = null;
             throw e;
         }
-    }
-
-    private void feed() throws IOException {
-        int size = (int) out.size();
-        in.setInput(out.buffer(), 0, size);
-        in.startMessage();
     }
 
     /**

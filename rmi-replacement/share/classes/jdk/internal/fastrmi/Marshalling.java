@@ -159,7 +159,7 @@ abstract sealed class Marshalling {
 
     // ------------------------------------------------------------------
 
-    private static final class Fast extends Marshalling {
+    static final class Fast extends Marshalling {
         private final Output out = new Output();
         private final byte[] header;
         private Input in;
@@ -239,6 +239,35 @@ abstract sealed class Marshalling {
             if (in.available() > 0) {
                 throw new StreamCorruptedException("unread data at the end of a message");
             }
+        }
+
+        /* A pair whose input reads what its output writes: LocalCopier's. */
+        static Fast loopback() throws IOException {
+            Fast f = new Fast();
+            f.peerHeader(f.header);
+            return f;
+        }
+
+        /* Writes a value and reads it back; objects it shares with the values before stay shared. */
+        Object copyThrough(Object value) throws IOException, ClassNotFoundException {
+            out.rewind();
+            out.writeObject(value);
+            feedBack();
+            return in.readObject();
+        }
+
+        /* Forgets the objects of the values copied so far. */
+        void forgetObjects() throws IOException {
+            out.rewind();
+            out.resetObjects();
+            feedBack();
+            in.available();             // reads the reset
+        }
+
+        private void feedBack() throws IOException {
+            int size = (int) out.size();
+            in.setInput(out.buffer(), 0, size);
+            in.startMessage();
         }
     }
 

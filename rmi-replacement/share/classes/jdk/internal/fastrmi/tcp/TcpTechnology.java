@@ -271,6 +271,9 @@ public final class TcpTechnology implements Technology {
     /** One tcp connection, either end. */
     static final class TcpTransport implements Transport {
 
+        private static final AtomicInteger SPINNING = new AtomicInteger();
+        private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+
         private final SocketChannel ch;
         private final long spinNanos;
         private final long handshakeTimeoutNanos;
@@ -470,13 +473,23 @@ public final class TcpTechnology implements Technology {
                 if (n != 0) {
                     return n;
                 }
-                long deadline = System.nanoTime() + spinNanos;
-                while (System.nanoTime() - deadline < 0) {
-                    Thread.onSpinWait();
-                    n = ch.read(in);
-                    if (n != 0) {
-                        return n;
+                // spin only while few threads of this JVM do: more spinners than
+                // half the cores starve the threads that have work (callbacks, star)
+                if (SPINNING.incrementAndGet() <= MAX_SPINNING) {
+                    try {
+                        long deadline = System.nanoTime() + spinNanos;
+                        while (System.nanoTime() - deadline < 0) {
+                            Thread.onSpinWait();
+                            n = ch.read(in);
+                            if (n != 0) {
+                                return n;
+                            }
+                        }
+                    } finally {
+                        SPINNING.decrementAndGet();
                     }
+                } else {
+                    SPINNING.decrementAndGet();
                 }
                 ch.configureBlocking(true);
                 try {
