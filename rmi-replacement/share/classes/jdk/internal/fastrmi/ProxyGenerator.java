@@ -34,7 +34,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.rmi.Remote;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -473,9 +472,5 @@ final class ProxyGenerator {
 
     private static ClassDesc desc(Class<?> c) {
         return ClassDesc.ofDescriptor(c.descriptorString());
-    }
-
-    static boolean isRemoteInterface(Class<?> c) {
-        return c.isInterface() && Remote.class.isAssignableFrom(c);
     }
 }

@@ -151,8 +151,7 @@ final class ServerSession extends ServerCall implements Technology.Session {
         marshalling.filter = target.filter();
         state = ARGUMENTS;
         target.callStarted();
-        Thread thread = Thread.currentThread();
-        thread.setContextClassLoader(target.contextLoader());
+        Thread.currentThread().setContextClassLoader(target.contextLoader());
         try {
             arguments = marshalling.input();
             target.skeleton().dispatch(impl, method, this);

@@ -29,7 +29,6 @@ import jdk.fastrmi.spi.Handshake;
  * {@link jdk.fastrmi.FastRMI}).
  *
  * @param serialization {@code jdk.fastrmi.serialization}: fast or jdk
- * @param hostname {@code java.rmi.server.hostname}, or null
  * @param bindAddress {@code jdk.fastrmi.tcp.bindAddress}, or null for the wildcard
  * @param spinNanos {@code jdk.fastrmi.tcp.spinMicros}, in ns
  * @param idleTimeoutMillis {@code jdk.fastrmi.tcp.idleTimeout}
@@ -39,7 +38,7 @@ import jdk.fastrmi.spi.Handshake;
  * @param tcpGc {@code jdk.fastrmi.tcp.dgc}: the distributed GC of tcp references
  * @param handshakeTimeoutMillis {@code sun.rmi.transport.tcp.handshakeTimeout}, as stock RMI
  */
-public record Settings(int serialization, String hostname, String bindAddress, long spinNanos,
+public record Settings(int serialization, String bindAddress, long spinNanos,
                        long idleTimeoutMillis, int maxFrameBytes, long leaseMillis,
                        String[] technologies, DistributedGC.Kind tcpGc, long handshakeTimeoutMillis) {
 
@@ -51,10 +50,8 @@ public record Settings(int serialization, String hostname, String bindAddress, l
             default -> throw new IllegalArgumentException("jdk.fastrmi.serialization=" + ser
                                                           + ": expected fast or jdk");
         };
-        String host = System.getProperty("java.rmi.server.hostname");
         String bind = System.getProperty("jdk.fastrmi.tcp.bindAddress");
         return new Settings(serialization,
-                            host == null || host.isBlank() ? null : host.trim(),
                             bind == null || bind.isBlank() ? null : bind.trim(),
                             number("jdk.fastrmi.tcp.spinMicros", 50, 0, 1_000_000) * 1000,
                             number("jdk.fastrmi.tcp.idleTimeout", 15_000, 1, Long.MAX_VALUE / 2),
