@@ -370,7 +370,26 @@ public class FastObjectInputStream extends ObjectInputStream {
      *         or if the segment's arena is closed
      */
     public final void setInput(MemorySegment segment) {
-        Objects.requireNonNull(segment);
+        setInput(segment, 0, segment.byteSize());
+    }
+
+    /**
+     * Continues the stream with the next message, read in place from
+     * {@code length} bytes of {@code segment} at {@code offset}: for a
+     * transport that receives messages into one long-lived buffer (no slice
+     * per message). See {@link #setInput(byte[], int, int)}.
+     *
+     * @param segment the buffer
+     * @param offset the first byte of the message
+     * @param length the message's length
+     * @throws IndexOutOfBoundsException if the message is not inside the
+     *         segment
+     * @throws IllegalStateException as for {@link #setInput(byte[], int, int)},
+     *         or if the segment's arena is closed
+     * @since 25
+     */
+    public final void setInput(MemorySegment segment, long offset, long length) {
+        Objects.checkFromIndexSize(offset, length, segment.byteSize());
         checkMessageBoundary();
         AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) segment;
         MemorySessionImpl s = impl.sessionImpl();
@@ -379,10 +398,10 @@ public class FastObjectInputStream extends ObjectInputStream {
         session = s;
         consumedBefore += pos;
         base = impl.unsafeGetBase();
-        address = impl.unsafeGetOffset();
+        address = impl.unsafeGetOffset() + offset;
         heapStart = base instanceof byte[] ? (int) (address - BYTE_BASE) : -1;
         pos = 0;
-        limit = (int) Math.min(segment.byteSize(), MAX_ARRAY_LENGTH);
+        limit = (int) Math.min(length, MAX_ARRAY_LENGTH);
     }
 
     private void checkMessageBoundary() {

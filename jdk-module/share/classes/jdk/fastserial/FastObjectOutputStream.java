@@ -97,7 +97,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private int pos;
     private int capacity;
     private final OutputStream sink;       // null: memory or segment
-    private final MemorySegment segment;   // null unless writing in place
+    private MemorySegment segment;         // null unless writing in place
     private MemorySessionImpl session;     // the segment's, held while open
     private long flushedBytes;
 
@@ -207,14 +207,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             address = BYTE_BASE;
             capacity = heap.length;
         }
-        try {
-            reserve(4);
-        } catch (IOException | RuntimeException e) {
-            if (session != null) {
-                session.release0();
-                session = null;
-            }
-            throw e;
+        if (capacity < 4) {
+            // checked here, not by reserve(): growSegment must not run before a subclass is built
+            session.release0();
+            session = null;
+            throw new IOException("MemorySegment of " + seg.byteSize() + " bytes: no room for the stream header");
         }
         U.putByte(base, address + pos, Wire.MAGIC_0);
         U.putByte(base, address + pos + 1, Wire.MAGIC_1);
@@ -280,8 +277,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 capacity = heap.length;
             }
         } else if (segment != null) {
-            throw new IOException("MemorySegment full: " + n + " more bytes needed at offset "
-                                  + pos + " of " + capacity);
+            long needed = (long) pos + n;
+            moveToSegment(growSegment(segment, needed), needed);
         } else {
             long wanted = Math.max((long) pos + n, Math.min((long) capacity * 2, MAX_ARRAY_BUFFER));
             if (wanted > MAX_ARRAY_BUFFER) {
@@ -290,6 +287,54 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             heap = Arrays.copyOf(heap, (int) wanted);
             base = heap;
             capacity = heap.length;
+        }
+    }
+
+    /**
+     * Gives a stream that writes in place a larger segment when the current
+     * one is full: for a transport whose buffers live in native memory,
+     * registered with a network card, and grow with the messages. The
+     * stream copies the bytes written so far (since the last
+     * {@link #rewind()}) into the new segment and continues there; it no
+     * longer touches the old one, which the caller may then free.
+     *
+     * <p>The default throws an {@code IOException}: a segment given to the
+     * constructor is all the room there is.
+     *
+     * @param full the segment in use
+     * @param minimumSize the bytes the new segment must hold at least
+     * @return a segment of at least {@code minimumSize} bytes
+     * @throws IOException if there is no larger segment
+     * @since 25
+     */
+    protected MemorySegment growSegment(MemorySegment full, long minimumSize) throws IOException {
+        throw new IOException("MemorySegment full: " + (minimumSize - pos) + " more bytes needed at offset "
+                              + pos + " of " + full.byteSize());
+    }
+
+    private void moveToSegment(MemorySegment bigger, long needed) throws IOException {
+        if (bigger == null || bigger.isReadOnly() || bigger.byteSize() < needed
+                || needed > MAX_ARRAY_BUFFER) {
+            throw new IOException("growSegment gave no larger writable segment");
+        }
+        AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) bigger;
+        MemorySessionImpl s = impl.sessionImpl();
+        s.acquire0();
+        MemorySegment.copy(segment, 0, bigger, 0, pos);
+        if (session != null) {
+            session.release0();
+        }
+        session = s;
+        segment = bigger;
+        base = impl.unsafeGetBase();
+        address = impl.unsafeGetOffset();
+        capacity = (int) Math.min(bigger.byteSize(), MAX_ARRAY_BUFFER);
+        if (base instanceof byte[] b) {
+            heap = b;
+            heapStart = (int) (address - BYTE_BASE);
+        } else {
+            heap = null;
+            heapStart = 0;
         }
     }
 

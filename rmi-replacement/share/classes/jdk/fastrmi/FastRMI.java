@@ -21,10 +21,12 @@
 
 package jdk.fastrmi;
 
+import java.rmi.Remote;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
 import jdk.internal.fastrmi.AsyncCalls;
+import jdk.internal.fastrmi.ClientRef;
 
 /**
  * Entry points and settings of jdk.fastrmi, the KaRMI-style RMI of this
@@ -60,7 +62,24 @@ import jdk.internal.fastrmi.AsyncCalls;
  *     tcp connection waits for the other's handshake, as for stock RMI;
  *     default 60000.
  * <li>{@systemProperty jdk.fastrmi.technologies}: the technologies, in
- *     order of preference; default {@code tcp}.
+ *     order of preference; default {@code fabric,tcp}. A client takes the
+ *     first of its own that a reference also lists and that reaches the
+ *     exporter. {@code fabric} (libfastfabric over libfabric) reaches JVMs
+ *     of the same host through shared memory, and other hosts only where a
+ *     remote provider runs (InfiniBand/RoCE); where libfabric is missing it
+ *     is left out.
+ * <li>{@systemProperty jdk.fastrmi.fabric.local}: the libfabric provider
+ *     between JVMs of one host; default {@code shm}; {@code tcp;ofi_rxm}
+ *     runs the fabric over TCP (with {@code FI_TCP_IFACE} naming the
+ *     interface), {@code none} turns it off. The environment variable
+ *     {@code FI_PROVIDER}, if set, wins.
+ * <li>{@systemProperty jdk.fastrmi.fabric.remote}: the provider to other
+ *     hosts; default {@code verbs;ofi_rxm}, used where libfabric offers it.
+ * <li>{@systemProperty jdk.fastrmi.fabric.spinMicros}: how long a fabric
+ *     receiver polls its completion queue before it waits; default 100.
+ * <li>{@systemProperty jdk.fastrmi.fabric.dgc}: the distributed GC of
+ *     references reached through the fabric; {@code lease} (default) or
+ *     {@code cluster}.
  * <li>{@systemProperty jdk.fastrmi.tcp.dgc}: the distributed GC of
  *     references reached through tcp, {@code lease} (default, as stock RMI)
  *     or {@code cluster} (no renewals; for a cluster whose nodes fail
@@ -84,6 +103,25 @@ public final class FastRMI {
 
     private FastRMI() {
         throw new AssertionError("no instances");
+    }
+
+    /**
+     * What the calls of a jdk.fastrmi stub run over: {@code "local"} when
+     * the object lives in this JVM (its calls take the local shortcut),
+     * else the technology the stub's connections use, such as
+     * {@code "tcp"}, {@code "fabric:shm"} or {@code "fabric:tcp;ofi_rxm"},
+     * or {@code "none"} if no technology of this JVM reaches the object.
+     *
+     * @param stub a stub of this module
+     * @return the description
+     * @throws IllegalArgumentException if {@code stub} is not a jdk.fastrmi stub
+     */
+    public static String technology(Remote stub) {
+        if (!(stub instanceof FastStub fs)) {
+            throw new IllegalArgumentException("not a jdk.fastrmi stub: "
+                                               + (stub == null ? null : stub.getClass().getName()));
+        }
+        return fs.isLocal() ? "local" : ClientRef.technology(fs);
     }
 
     /**

@@ -70,6 +70,11 @@ public abstract class FastStub implements Remote, Serializable {
         this.local = (Target) local;
     }
 
+    /* Whether the object lives in this JVM and is exported. */
+    final boolean isLocal() {
+        return localImpl() != null;
+    }
+
     /**
      * The implementation, if it lives in this JVM and is exported: a stub
      * then calls it directly.

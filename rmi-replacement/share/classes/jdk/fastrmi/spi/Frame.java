@@ -22,6 +22,7 @@
 package jdk.fastrmi.spi;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /**
@@ -29,6 +30,10 @@ import java.util.Arrays;
  * field (little-endian, the number of bytes after it) followed by the
  * message. Senders write the whole frame; stream transports send it as it
  * is, message transports may skip the length field.
+ *
+ * <p>A transport that receives into native memory hands the frame over in
+ * place with {@link #setNative}; the runtime reads it there, and
+ * {@link #data()} copies it to the heap only for a reader that asks.
  *
  * @since 25
  */
@@ -40,6 +45,7 @@ public final class Frame {
     private final int maxLength;
     private byte[] data;
     private int length;
+    private MemorySegment nativeData;
 
     /**
      * Creates an empty frame buffer.
@@ -52,9 +58,48 @@ public final class Frame {
         this.maxLength = maxLength;
     }
 
-    /** @return the buffer; its first {@link #length()} bytes are the frame */
+    /**
+     * The frame in the heap; a frame received in native memory is copied
+     * here first.
+     *
+     * @return the buffer; its first {@link #length()} bytes are the frame
+     */
     public byte[] data() {
+        if (nativeData != null) {
+            ensureCapacity(length);
+            MemorySegment.copy(nativeData, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, data, 0, length);
+            nativeData = null;
+        }
         return data;
+    }
+
+    /**
+     * The frame in native memory, as a transport set it with
+     * {@link #setNative}, or null if it is in {@link #data()}.
+     *
+     * @return the segment whose first {@link #length()} bytes are the frame
+     */
+    public MemorySegment nativeData() {
+        return nativeData;
+    }
+
+    /**
+     * Uses {@code frameLength} bytes of native memory as the frame, without
+     * a copy, until the next frame is received: for a transport whose
+     * buffers live off the heap.
+     *
+     * @param segment the memory holding the frame from its start
+     * @param frameLength the frame's length, header included
+     * @throws IllegalArgumentException if the length does not fit the
+     *         segment or is below the header
+     */
+    public void setNative(MemorySegment segment, int frameLength) {
+        if (frameLength < HEADER || frameLength > segment.byteSize()) {
+            throw new IllegalArgumentException("frame length " + frameLength + " for a segment of "
+                                               + segment.byteSize() + " bytes");
+        }
+        nativeData = segment;
+        length = frameLength;
     }
 
     /** @return the length of the frame, header included */
@@ -82,6 +127,7 @@ public final class Frame {
                                   + " (limit " + maxLength + ")");
         }
         length = HEADER + messageLength;
+        nativeData = null;
     }
 
     /**
@@ -117,6 +163,7 @@ public final class Frame {
      * @param frameLength the frame's length, header included
      */
     public void set(byte[] buf, int frameLength) {
+        nativeData = null;
         data = buf;
         length = frameLength;
     }

@@ -81,6 +81,18 @@ public interface Technology {
     Handshake.Connected connect(Endpoint endpoint, Handshake hello) throws IOException;
 
     /**
+     * What a connection to {@code endpoint} runs over, for diagnostics: the
+     * id, and for a technology with several ways the one it would take
+     * (the fabric technology says {@code fabric:shm}).
+     *
+     * @param endpoint an endpoint of this technology
+     * @return the description
+     */
+    default String describe(Endpoint endpoint) {
+        return id();
+    }
+
+    /**
      * The distributed garbage collector references reached through this
      * technology use.
      *

@@ -23,6 +23,7 @@ package jdk.fastrmi.spi;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 
 /**
  * One connection of a technology, either end: it moves whole frames
@@ -43,8 +44,49 @@ public interface Transport extends Closeable {
     void send(byte[] frame, int length) throws IOException;
 
     /**
+     * The native memory the next frame may be written into in place, for a
+     * transport that sends from off-heap buffers (registered with a network
+     * card, seed 002's jbufs): the runtime's fast streams then write there
+     * directly and call {@link #sendBuffered}, with no byte array between.
+     *
+     * @return the buffer, or null if the transport sends byte arrays only
+     */
+    default MemorySegment sendBuffer() {
+        return null;
+    }
+
+    /**
+     * Replaces the send buffer by one of at least {@code minimumSize} bytes;
+     * the caller copies what it wrote into it. The old buffer stays valid
+     * until the next {@link #sendBuffered} or {@link #close}.
+     *
+     * @param minimumSize the bytes needed
+     * @return the new {@link #sendBuffer()}
+     * @throws IOException if the frame would exceed the transport's limit
+     *         or no memory can be registered
+     * @throws UnsupportedOperationException if {@link #sendBuffer()} is null
+     */
+    default MemorySegment growSendBuffer(long minimumSize) throws IOException {
+        throw new UnsupportedOperationException();
+    }
+
+    /**
+     * Sends the frame in the first {@code length} bytes of
+     * {@link #sendBuffer()}, length field included.
+     *
+     * @param length the frame's length
+     * @throws IOException if the connection fails
+     * @throws UnsupportedOperationException if {@link #sendBuffer()} is null
+     */
+    default void sendBuffered(int length) throws IOException {
+        throw new UnsupportedOperationException();
+    }
+
+    /**
      * Receives the next frame into {@code frame}, waiting as long as it
-     * takes (spinning briefly first where the technology can).
+     * takes (spinning briefly first where the technology can). The frame
+     * may be left in the transport's native memory ({@link Frame#setNative}),
+     * valid until the next receive.
      *
      * @param frame where to put it
      * @throws java.io.EOFException if the peer closed the connection

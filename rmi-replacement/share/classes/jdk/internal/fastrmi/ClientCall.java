@@ -94,7 +94,7 @@ final class ClientCall extends CallContext {
     @Override
     public ObjectInput openReceiveResult() throws Exception {
         marshalling.finishMessage();
-        transport.send(marshalling.data(), marshalling.length());
+        marshalling.send(transport);
         state = RECEIVING;
         if (AsyncCalls.capturing()) {
             AsyncCalls.captured(this);

@@ -26,6 +26,7 @@ import java.util.Arrays;
 import java.util.function.Function;
 
 import jdk.fastrmi.FastStub;
+import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.CallContext;
 import jdk.fastrmi.spi.Endpoint;
 
@@ -77,6 +78,18 @@ public final class ClientRef {
         ClientCall c = pool.acquire();
         c.begin(this, method);
         return c;
+    }
+
+    /**
+     * The technology the calls of a stub go over, as {@code FastRMI.technology} reports it.
+     *
+     * @param stub the stub
+     * @return its description
+     */
+    public static String technology(FastStub stub) {
+        ConnectionPool p = of(stub).pool;
+        Technology t = p.technology();
+        return t == null ? "none" : t.describe(p.endpoint());
     }
 
     /** @return the serialized form */

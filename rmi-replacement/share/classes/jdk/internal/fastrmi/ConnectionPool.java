@@ -112,6 +112,7 @@ final class ConnectionPool {
                 throw new ConnectIOException("the server at " + endpoint + " uses another serialization");
             }
             m.peerHeader(c.peer().streamHeader());
+            m.attach(c.transport());
             synchronized (this) {
                 open++;
             }

@@ -33,11 +33,15 @@ import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.io.OutputStream;
 import java.io.StreamCorruptedException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.rmi.Remote;
 
 import jdk.fastrmi.FastStub;
 import jdk.fastrmi.spi.Frame;
 import jdk.fastrmi.spi.Handshake;
+import jdk.fastrmi.spi.Transport;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
@@ -92,6 +96,19 @@ abstract sealed class Marshalling {
 
     /** Ends the message being written; then {@link #data()} and {@link #length()} are its frame. */
     abstract void finishMessage() throws IOException;
+
+    /**
+     * Writes the next messages for {@code transport}: in place into its
+     * native send buffer when it has one. Called once, before the first
+     * message.
+     */
+    void attach(Transport transport) throws IOException {
+    }
+
+    /** Sends the message finished last over {@code transport}. */
+    void send(Transport transport) throws IOException {
+        transport.send(data(), length());
+    }
 
     abstract byte[] data();
 
@@ -160,11 +177,14 @@ abstract sealed class Marshalling {
     // ------------------------------------------------------------------
 
     static final class Fast extends Marshalling {
-        private final Output out = new Output();
+        private static final ValueLayout.OfInt LENGTH_FIELD =
+                ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        private Output out = new Output();
         private final byte[] header;
         private Input in;
         private byte[] data;
         private int length;
+        private Transport direct;       // non-null: out writes into its send buffer
 
         Fast() throws IOException {
             header = out.toByteArray();
@@ -199,6 +219,16 @@ abstract sealed class Marshalling {
         }
 
         @Override
+        void attach(Transport transport) throws IOException {
+            if (transport.sendBuffer() != null) {
+                // a fresh stream: nothing was written yet, and its header is the same bytes
+                out = new Output(transport);
+                out.rewind();
+                direct = transport;
+            }
+        }
+
+        @Override
         void finishMessage() throws IOException {
             out.resetObjects();
             long len = out.size();
@@ -206,18 +236,42 @@ abstract sealed class Marshalling {
                 throw new IOException("message too long: " + len + " bytes");
             }
             length = (int) len;
-            data = out.buffer();
-            Frame.putMessageLength(data, length - Frame.HEADER);
+            if (direct != null) {
+                direct.sendBuffer().set(LENGTH_FIELD, 0, length - Frame.HEADER);
+            } else {
+                data = out.buffer();
+                Frame.putMessageLength(data, length - Frame.HEADER);
+            }
         }
 
-        @Override byte[] data() { return data; }
+        @Override
+        void send(Transport transport) throws IOException {
+            if (direct != null) {
+                direct.sendBuffered(length);
+            } else {
+                transport.send(data, length);
+            }
+        }
+
+        @Override
+        byte[] data() {
+            if (direct != null) {
+                throw new IllegalStateException("the message is in the transport's send buffer");
+            }
+            return data;
+        }
 
         @Override int length() { return length; }
 
         @Override
         void startRead(Frame frame) throws IOException {
             try {
-                in.setInput(frame.data(), Frame.HEADER, frame.length() - Frame.HEADER);
+                MemorySegment nativeFrame = frame.nativeData();
+                if (nativeFrame != null) {
+                    in.setInput(nativeFrame, Frame.HEADER, frame.length() - Frame.HEADER);
+                } else {
+                    in.setInput(frame.data(), Frame.HEADER, frame.length() - Frame.HEADER);
+                }
                 in.startMessage();
             } catch (IllegalStateException e) {
                 // the last message was not read to its end: the streams disagree
@@ -272,8 +326,24 @@ abstract sealed class Marshalling {
     }
 
     private static final class Output extends FastObjectOutputStream {
+        private final Transport transport;
+
         Output() throws IOException {
+            transport = null;
             enableReplaceObject(true);
+        }
+
+        /* Writes in place into the transport's native send buffer. */
+        Output(Transport transport) throws IOException {
+            super(transport.sendBuffer());
+            this.transport = transport;
+            enableReplaceObject(true);
+        }
+
+        @Override
+        protected MemorySegment growSegment(MemorySegment full, long minimumSize) throws IOException {
+            return transport != null ? transport.growSendBuffer(minimumSize)
+                                     : super.growSegment(full, minimumSize);
         }
 
         @Override

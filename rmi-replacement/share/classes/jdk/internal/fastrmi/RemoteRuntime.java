@@ -23,6 +23,7 @@ package jdk.internal.fastrmi;
 
 import java.io.IOException;
 import java.io.ObjectInputFilter;
+import java.lang.System.Logger.Level;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -46,6 +47,7 @@ import jdk.fastrmi.spi.Transport;
 import jdk.internal.fastrmi.dgc.DgcClient;
 import jdk.internal.fastrmi.dgc.DgcServer;
 import jdk.internal.fastrmi.dgc.DgcService;
+import jdk.internal.fastrmi.fabric.FabricTechnology;
 import jdk.internal.fastrmi.tcp.TcpTechnology;
 
 /**
@@ -67,6 +69,7 @@ public final class RemoteRuntime {
     private final Settings settings;
     private final long id;
     private final SecureRandom random = new SecureRandom();
+    private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
     private final List<Technology> technologies;
     private final Map<Long, Target> targets = new ConcurrentHashMap<>();
     private final Map<Object, Target> byImpl = Collections.synchronizedMap(new IdentityHashMap<>());
@@ -89,14 +92,7 @@ public final class RemoteRuntime {
             n = random.nextLong();
         } while (n == 0);
         id = n;
-        List<Technology> techs = new ArrayList<>();
-        for (String name : settings.technologies()) {
-            switch (name) {
-                case "tcp" -> techs.add(new TcpTechnology(settings));
-                default -> throw new IllegalArgumentException("jdk.fastrmi.technologies: unknown technology " + name);
-            }
-        }
-        technologies = List.copyOf(techs);
+        technologies = technologies(settings);
         dgcServer = new DgcServer(this);
     }
 
@@ -282,6 +278,37 @@ public final class RemoteRuntime {
 
     // -------------------------------------------------------- listening --
 
+    /*
+     * The technologies of jdk.fastrmi.technologies; fabric sets connections
+     * up over tcp's listeners (a private tcp if tcp is not listed) and is
+     * left out, with the reason logged, where libfastfabric cannot run.
+     */
+    private static List<Technology> technologies(Settings settings) {
+        List<String> names = List.of(settings.technologies());
+        TcpTechnology tcp = new TcpTechnology(settings);
+        List<Technology> techs = new ArrayList<>();
+        for (String name : names) {
+            switch (name) {
+                case "tcp" -> techs.add(tcp);
+                case "fabric" -> {
+                    try {
+                        techs.add(FabricTechnology.create(settings, tcp));
+                    } catch (IOException | RuntimeException | LinkageError e) {
+                        // a default that cannot run here is no news; an explicit choice is
+                        Level level = System.getProperty("jdk.fastrmi.technologies") == null
+                                      ? Level.DEBUG : Level.WARNING;
+                        LOG.log(level, () -> "jdk.fastrmi: fabric technology off: " + e.getMessage());
+                    }
+                }
+                default -> throw new IllegalArgumentException("jdk.fastrmi.technologies: unknown technology " + name);
+            }
+        }
+        if (techs.isEmpty()) {
+            techs.add(tcp);             // fabric alone was asked for and cannot run: tcp still can
+        }
+        return List.copyOf(techs);
+    }
+
     private Endpoint[] listen(int port) throws RemoteException {
         synchronized (listening) {
             // asked at each export: the advertised host may change (java.rmi.server.hostname)
@@ -301,6 +328,7 @@ public final class RemoteRuntime {
         try {
             Marshalling m = Marshalling.create(hello.serialization());
             m.peerHeader(hello.streamHeader());
+            m.attach(transport);
             return new ServerSession(this, transport, m, port);
         } catch (IOException e) {
             return null;
@@ -309,7 +337,7 @@ public final class RemoteRuntime {
 
     private static int portOf(Endpoint[] endpoints) {
         for (Endpoint e : endpoints) {
-            if (e.technology().equals("tcp")) {
+            if (e.technology().equals("tcp") || e.technology().equals("fabric")) {
                 return TcpTechnology.port(e);
             }
         }

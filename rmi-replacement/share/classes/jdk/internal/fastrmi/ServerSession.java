@@ -171,7 +171,7 @@ final class ServerSession extends ServerCall implements Technology.Session {
             target.callEnded();
             arguments = null;
         }
-        transport.send(marshalling.data(), marshalling.length());
+        marshalling.send(transport);
         return true;
     }
 
@@ -196,7 +196,7 @@ final class ServerSession extends ServerCall implements Technology.Session {
             LOG.log(Level.WARNING, "exception of a call could not be marshalled; connection dropped", e);
             return fail(new MarshalException("error marshalling the server's exception: " + t, e));
         }
-        transport.send(marshalling.data(), marshalling.length());
+        marshalling.send(transport);
         return true;
     }
 
@@ -206,7 +206,7 @@ final class ServerSession extends ServerCall implements Technology.Session {
             ObjectOutput out = marshalling.startReply(Marshalling.FAILED);
             out.writeObject(e);
             marshalling.finishMessage();
-            transport.send(marshalling.data(), marshalling.length());
+            marshalling.send(transport);
         } catch (IOException | RuntimeException ignore) {
             // the stream is mid-object; closing tells the client
         }

@@ -37,10 +37,18 @@ import jdk.fastrmi.spi.Handshake;
  * @param technologies {@code jdk.fastrmi.technologies}, in order of preference
  * @param tcpGc {@code jdk.fastrmi.tcp.dgc}: the distributed GC of tcp references
  * @param handshakeTimeoutMillis {@code sun.rmi.transport.tcp.handshakeTimeout}, as stock RMI
+ * @param fabricLocal {@code jdk.fastrmi.fabric.local}: the libfabric provider
+ *        between JVMs of one host
+ * @param fabricRemote {@code jdk.fastrmi.fabric.remote}: the provider to other
+ *        hosts, or null: those go over the next technology (tcp)
+ * @param fabricSpinNanos {@code jdk.fastrmi.fabric.spinMicros}, in ns
+ * @param fabricGc {@code jdk.fastrmi.fabric.dgc}: the distributed GC of fabric references
  */
 public record Settings(int serialization, String bindAddress, long spinNanos,
                        long idleTimeoutMillis, int maxFrameBytes, long leaseMillis,
-                       String[] technologies, DistributedGC.Kind tcpGc, long handshakeTimeoutMillis) {
+                       String[] technologies, DistributedGC.Kind tcpGc, long handshakeTimeoutMillis,
+                       String fabricLocal, String fabricRemote, long fabricSpinNanos,
+                       DistributedGC.Kind fabricGc) {
 
     static Settings read() {
         String ser = System.getProperty("jdk.fastrmi.serialization", "fast").trim();
@@ -57,9 +65,25 @@ public record Settings(int serialization, String bindAddress, long spinNanos,
                             number("jdk.fastrmi.tcp.idleTimeout", 15_000, 1, Long.MAX_VALUE / 2),
                             (int) number("jdk.fastrmi.tcp.maxFrameBytes", 256 << 20, 64, Integer.MAX_VALUE - 8),
                             number("java.rmi.dgc.leaseValue", 600_000, 1, Long.MAX_VALUE / 4),
-                            System.getProperty("jdk.fastrmi.technologies", "tcp").trim().split("\\s*,\\s*"),
+                            System.getProperty("jdk.fastrmi.technologies", "fabric,tcp").trim().split("\\s*,\\s*"),
                             gcKind("jdk.fastrmi.tcp.dgc", DistributedGC.Kind.LEASE),
-                            number("sun.rmi.transport.tcp.handshakeTimeout", 60_000, 1, Long.MAX_VALUE / 2_000_000));
+                            number("sun.rmi.transport.tcp.handshakeTimeout", 60_000, 1, Long.MAX_VALUE / 2_000_000),
+                            provider("jdk.fastrmi.fabric.local", "shm"),
+                            provider("jdk.fastrmi.fabric.remote", "verbs;ofi_rxm"),
+                            number("jdk.fastrmi.fabric.spinMicros", 100, 0, 1_000_000) * 1000,
+                            gcKind("jdk.fastrmi.fabric.dgc", DistributedGC.Kind.LEASE));
+    }
+
+    /* A libfabric provider name; "none" (or empty) for none. */
+    private static String provider(String name, String dflt) {
+        String v = System.getProperty(name, dflt).trim();
+        if (v.isEmpty() || v.equals("none")) {
+            return null;
+        }
+        if (v.length() > 64 || !v.matches("[A-Za-z0-9_;.-]+")) {
+            throw new IllegalArgumentException(name + "=" + v + ": not a libfabric provider name");
+        }
+        return v;
     }
 
     private static DistributedGC.Kind gcKind(String name, DistributedGC.Kind dflt) {

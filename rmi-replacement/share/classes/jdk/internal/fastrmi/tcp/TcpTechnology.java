@@ -63,6 +63,11 @@ import jdk.internal.fastrmi.Settings;
  * length, bytes); the server answers "FRMI", the version, a status (u1: 0
  * accepted, 1 refused) and its own stream header. Then frames (see
  * {@link Frame}) until either end closes.
+ *
+ * <p>Another technology may bootstrap over these connections (the fabric
+ * technology exchanges its addresses here): its client sends its own magic
+ * before the handshake, and the {@link Upgrade} registered for that magic
+ * answers and gives the transport the calls then run on.
  */
 public final class TcpTechnology implements Technology {
 
@@ -74,6 +79,26 @@ public final class TcpTechnology implements Technology {
     private final Map<Integer, ServerSocketChannel> listeners = new HashMap<>();
     private ServerSocketChannel shared;
     private String localHost;
+    private volatile int upgradeMagic;
+    private volatile Upgrade upgrade;
+
+    /**
+     * Moves a connection to another technology before its handshake: the
+     * client side runs it after connecting, the server side after reading
+     * the magic it was registered with.
+     */
+    @FunctionalInterface
+    public interface Upgrade {
+        /**
+         * Runs the upgrade protocol over the new connection.
+         *
+         * @param control the tcp connection; stays open as long as the
+         *        returned transport, and its handshake follows the upgrade
+         * @return the transport the calls run on
+         * @throws IOException if the upgrade fails
+         */
+        Transport upgrade(TcpTransport control) throws IOException;
+    }
 
     /**
      * Creates the technology.
@@ -106,8 +131,15 @@ public final class TcpTechnology implements Technology {
      * @return its port
      */
     public static int port(Endpoint e) {
-        String a = e.address();
+        String a = hostPort(e);
         return Integer.parseInt(a.substring(a.lastIndexOf(':') + 1));
+    }
+
+    /* The host:port part of an address; technologies bootstrapping here append "/..." to it. */
+    private static String hostPort(Endpoint e) {
+        String a = e.address();
+        int slash = a.indexOf('/');
+        return slash < 0 ? a : a.substring(0, slash);
     }
 
     /**
@@ -122,8 +154,16 @@ public final class TcpTechnology implements Technology {
         return new Endpoint("tcp", h + ":" + port);
     }
 
-    private static InetSocketAddress address(Endpoint e) throws IOException {
-        String a = e.address();
+    /**
+     * The socket address of a tcp endpoint, or of an endpoint of a
+     * technology that bootstraps over tcp ({@code host:port/...}).
+     *
+     * @param e the endpoint
+     * @return the address, resolved
+     * @throws IOException if it is malformed or the host unknown
+     */
+    public static InetSocketAddress address(Endpoint e) throws IOException {
+        String a = hostPort(e);
         int colon = a.lastIndexOf(':');
         if (colon <= 0) {
             throw new IOException("bad tcp address " + a);
@@ -216,6 +256,22 @@ public final class TcpTechnology implements Technology {
         }
     }
 
+    /**
+     * Lets clients that send {@code magic} first run {@code upgrade} on their
+     * connections to this technology's listeners.
+     *
+     * @param magic the client's first four bytes, little-endian
+     * @param upgrade the server side of the upgrade
+     */
+    public void setUpgrade(int magic, Upgrade upgrade) {
+        if (magic == MAGIC) {
+            throw new IllegalArgumentException("the handshake's own magic");
+        }
+        this.upgrade = null;
+        this.upgradeMagic = magic;
+        this.upgrade = upgrade;
+    }
+
     private void serveConnection(SocketChannel ch, Acceptor acceptor, int port) {
         TcpTransport t;
         try {
@@ -224,9 +280,14 @@ public final class TcpTechnology implements Technology {
             closeQuietly(ch);
             return;
         }
+        Transport calls = t;
         try {
+            Upgrade u = upgrade;
+            if (u != null && t.startsWith(upgradeMagic)) {
+                calls = u.upgrade(t);
+            }
             Handshake hello = t.readHandshake(-1);
-            Session session = hello == null ? null : acceptor.accept(t, hello, port);
+            Session session = hello == null ? null : acceptor.accept(calls, hello, port);
             if (session == null) {
                 t.writeHandshake(1, new Handshake(Handshake.FAST, new byte[0]));
                 t.close();
@@ -237,24 +298,47 @@ public final class TcpTechnology implements Technology {
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.DEBUG, () -> "tcp connection on port " + port + " ended: " + e);
         } finally {
+            calls.close();
             t.close();
         }
     }
 
     @Override
     public Handshake.Connected connect(Endpoint endpoint, Handshake hello) throws IOException {
+        return connect(endpoint, hello, null);
+    }
+
+    /**
+     * Opens a connection to the listener of {@code endpoint}, runs an
+     * upgrade on it, then exchanges the handshake.
+     *
+     * @param endpoint a tcp endpoint, or one bootstrapping over tcp
+     * @param hello what this end says
+     * @param upgrade the client side of an upgrade, or null for none
+     * @return the transport (the upgrade's) and the server's answer
+     * @throws IOException if the connection, the upgrade or the
+     *         handshake fails
+     */
+    public Handshake.Connected connect(Endpoint endpoint, Handshake hello, Upgrade upgrade)
+            throws IOException {
         SocketChannel ch = SocketChannel.open();
+        Transport calls = null;
         try {
             ch.connect(address(endpoint));
             TcpTransport t = new TcpTransport(ch, settings);
+            calls = upgrade == null ? t : upgrade.upgrade(t);
             t.writeHandshake(-1, hello);
             Handshake answer = t.readHandshake(hello.serialization());
             if (answer == null) {
+                calls.close();
                 t.close();
                 throw new IOException("connection refused by " + endpoint);
             }
-            return new Handshake.Connected(t, answer);
+            return new Handshake.Connected(calls, answer);
         } catch (IOException | RuntimeException e) {
+            if (calls != null) {
+                calls.close();
+            }
             closeQuietly(ch);
             throw e;
         }
@@ -269,7 +353,7 @@ public final class TcpTechnology implements Technology {
     }
 
     /** One tcp connection, either end. */
-    static final class TcpTransport implements Transport {
+    public static final class TcpTransport implements Transport {
 
         private static final AtomicInteger SPINNING = new AtomicInteger();
         private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
@@ -350,6 +434,45 @@ public final class TcpTechnology implements Technology {
                 return null;
             }
             return new Handshake(serialization, header);
+        }
+
+        /* Whether the peer's first bytes are this magic; consumes them if so. */
+        boolean startsWith(int magic) throws IOException {
+            fillBefore(4, System.nanoTime() + handshakeTimeoutNanos);
+            if (in.getInt(in.position()) != magic) {
+                return false;
+            }
+            in.getInt();
+            return true;
+        }
+
+        /**
+         * Writes bytes of an upgrade protocol.
+         *
+         * @param b the bytes, from its position to its limit
+         * @throws IOException if the connection fails
+         */
+        public void writeBytes(ByteBuffer b) throws IOException {
+            writeFully(b);
+        }
+
+        /**
+         * Reads bytes of an upgrade protocol, waiting no longer than a
+         * handshake may ({@code sun.rmi.transport.tcp.handshakeTimeout}).
+         *
+         * @param n the number of bytes, at most 64 KiB
+         * @return a little-endian buffer of them
+         * @throws IOException if the connection fails, ends or times out
+         */
+        public ByteBuffer readBytes(int n) throws IOException {
+            if (n < 0 || n > in.capacity()) {
+                throw new IOException("bad upgrade message length " + n);
+            }
+            fillBefore(n, System.nanoTime() + handshakeTimeoutNanos);
+            ByteBuffer b = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
+            b.put(b.position(), in, in.position(), n);
+            in.position(in.position() + n);
+            return b;
         }
 
         // ------------------------------------------------------- frames --

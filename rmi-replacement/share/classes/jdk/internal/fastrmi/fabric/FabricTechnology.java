@@ -1,0 +1,281 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi.fabric;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.lang.foreign.MemorySegment;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Set;
+
+import jdk.fastrmi.spi.DistributedGC;
+import jdk.fastrmi.spi.Endpoint;
+import jdk.fastrmi.spi.Handshake;
+import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.Transport;
+import jdk.internal.fastrmi.Settings;
+import jdk.internal.fastrmi.tcp.TcpTechnology;
+import jdk.internal.fastrmi.tcp.TcpTechnology.TcpTransport;
+
+/**
+ * The fabric technology (issue 6; seed 002's native transport): calls over
+ * libfastfabric, through shared memory between JVMs of one host and
+ * through InfiniBand/RoCE ({@code verbs;ofi_rxm}) or TCP ({@code tcp;ofi_rxm})
+ * between hosts.
+ *
+ * <p>A connection is set up over the tcp technology's listener (the same
+ * port as the export's tcp endpoint): the client sends {@code "FFAB"}, the
+ * version (u1), the provider it chose (u1 length, ASCII) and its endpoint's
+ * raw address (u2 length, bytes); the server opens an endpoint of that
+ * provider and answers a status (u1: 0 accepted, else refused) and its
+ * address (u2 length, bytes), or a message (u2 length, UTF-8) if refused.
+ * The usual handshake follows on the tcp connection, which then stays open
+ * unused while the calls go over the fabric: its end tells the other side
+ * that the peer is gone.
+ *
+ * <p>An endpoint is {@code fabric:host:port/hostid}; the host id tells two
+ * JVMs of one host (same boot and host name), which use
+ * {@code jdk.fastrmi.fabric.local} (default {@code shm}); other hosts are
+ * reached with {@code jdk.fastrmi.fabric.remote} (default
+ * {@code verbs;ofi_rxm}) when libfabric offers it here, else not at all
+ * (the runtime then takes the next technology, tcp).
+ */
+public final class FabricTechnology implements Technology {
+
+    private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
+    static final int MAGIC = 0x42414646;    // "FFAB" little-endian
+    private static final int VERSION = 1;
+    private static final int MAX_ADDRESS = 4096;
+    /** The providers a client may ask a server for, besides the configured ones. */
+    private static final Set<String> KNOWN = Set.of("shm", "tcp;ofi_rxm", "verbs;ofi_rxm");
+
+    private final Settings settings;
+    private final TcpTechnology bootstrap;
+    private final FastFabric ff;
+    private final String hostId;
+    private final String localProvider;      // null: none here
+    private final String remoteProvider;     // null: none here
+
+    private FabricTechnology(Settings settings, TcpTechnology bootstrap, FastFabric ff,
+                             String localProvider, String remoteProvider) {
+        this.settings = settings;
+        this.bootstrap = bootstrap;
+        this.ff = ff;
+        this.hostId = hostId();
+        this.localProvider = localProvider;
+        this.remoteProvider = remoteProvider;
+    }
+
+    /**
+     * The technology, if libfastfabric loads and offers the configured
+     * local or remote provider here.
+     *
+     * @param settings the runtime's settings
+     * @param bootstrap the tcp technology connections are set up over
+     * @return the technology
+     * @throws IOException why there is none
+     */
+    public static FabricTechnology create(Settings settings, TcpTechnology bootstrap) throws IOException {
+        FastFabric ff = FastFabric.get();
+        String local = available(ff, settings.fabricLocal());
+        String remote = available(ff, settings.fabricRemote());
+        if (local == null && remote == null) {
+            throw new IOException("libfabric " + ff.libfabricVersion() + " offers neither "
+                                  + settings.fabricLocal() + " nor " + settings.fabricRemote());
+        }
+        return new FabricTechnology(settings, bootstrap, ff, local, remote);
+    }
+
+    private static String available(FastFabric ff, String provider) {
+        if (provider == null || System.getenv("FI_PROVIDER") == null && !ff.providerAvailable(provider)) {
+            return null;
+        }
+        return provider;
+    }
+
+    /* Equal for two JVMs of one machine (and one container): the kernel's boot id and the host name. */
+    private static String hostId() {
+        String boot;
+        try {
+            boot = Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim();
+        } catch (IOException | RuntimeException e) {
+            boot = "";
+        }
+        String name;
+        try {
+            name = InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            name = "localhost";
+        }
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256")
+                                    .digest((boot + "/" + name).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(h, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new InternalError(e);
+        }
+    }
+
+    @Override
+    public String id() {
+        return "fabric";
+    }
+
+    @Override
+    public DistributedGC.Kind gcKind() {
+        return settings.fabricGc();
+    }
+
+    @Override
+    public Endpoint listen(int port, Acceptor acceptor) throws IOException {
+        Endpoint tcp = bootstrap.listen(port, acceptor);
+        bootstrap.setUpgrade(MAGIC, this::accept);
+        return new Endpoint(id(), tcp.address() + "/" + hostId);
+    }
+
+    @Override
+    public void unlisten(int port) {
+        bootstrap.unlisten(port);
+    }
+
+    @Override
+    public boolean reaches(Endpoint endpoint) {
+        return provider(endpoint) != null;
+    }
+
+    @Override
+    public String describe(Endpoint endpoint) {
+        return id() + ":" + provider(endpoint);
+    }
+
+    /* The provider to reach an endpoint with, or null. */
+    private String provider(Endpoint endpoint) {
+        String a = endpoint.address();
+        int slash = a.lastIndexOf('/');
+        boolean sameHost = slash >= 0 && a.substring(slash + 1).equals(hostId);
+        return sameHost && localProvider != null ? localProvider : remoteProvider;
+    }
+
+    @Override
+    public Handshake.Connected connect(Endpoint endpoint, Handshake hello) throws IOException {
+        String provider = provider(endpoint);
+        if (provider == null) {
+            throw new IOException("no fabric provider reaches " + endpoint);
+        }
+        return bootstrap.connect(endpoint, hello, control -> upgradeClient(control, provider));
+    }
+
+    private Transport upgradeClient(TcpTransport control, String provider) throws IOException {
+        MemorySegment ep = ff.open(provider, 0);
+        try {
+            byte[] name = provider.getBytes(StandardCharsets.US_ASCII);
+            byte[] address = ff.address(ep);
+            ByteBuffer b = ByteBuffer.allocate(4 + 1 + 1 + name.length + 2 + address.length)
+                                     .order(ByteOrder.LITTLE_ENDIAN);
+            b.putInt(MAGIC).put((byte) VERSION).put((byte) name.length).put(name)
+             .putShort((short) address.length).put(address).flip();
+            control.writeBytes(b);
+            ByteBuffer answer = control.readBytes(3);
+            int status = answer.get() & 0xFF;
+            byte[] body = control.readBytes(answer.getShort() & 0xFFFF).array();
+            if (status != 0) {
+                throw new IOException("fabric connection refused: " + new String(body, StandardCharsets.UTF_8));
+            }
+            long peer = ff.addPeer(ep, body);
+            return new FabricTransport(ff, control, ep, peer, settings.maxFrameBytes(), settings.fabricSpinNanos());
+        } catch (IOException | RuntimeException e) {
+            ff.close(ep);
+            throw e;
+        }
+    }
+
+    /* The server side, after the client's magic. */
+    private Transport accept(TcpTransport control) throws IOException {
+        ByteBuffer b = control.readBytes(2);
+        int version = b.get() & 0xFF;
+        String provider = new String(control.readBytes(b.get() & 0xFF).array(), StandardCharsets.US_ASCII);
+        byte[] address = control.readBytes(control.readBytes(2).getShort() & 0xFFFF).array();
+        String refusal = null;
+        if (version != VERSION) {
+            refusal = "fabric protocol version " + version + ", " + VERSION + " expected";
+        } else if (!KNOWN.contains(provider) && !provider.equals(localProvider)
+                   && !provider.equals(remoteProvider)) {
+            refusal = "unknown provider " + provider;
+        } else if (address.length == 0 || address.length > MAX_ADDRESS) {
+            refusal = "bad address length " + address.length;
+        }
+        FabricTransport t = null;
+        if (refusal == null) {
+            try {
+                t = open(control, provider, address);
+            } catch (IOException e) {
+                refusal = e.getMessage();
+            }
+        }
+        if (t != null) {
+            try {
+                reply(control, 0, ff.address(t.endpoint()));
+                return t;
+            } catch (IOException | RuntimeException e) {
+                t.close();
+                throw e;
+            }
+        }
+        String why = refusal;
+        LOG.log(Level.DEBUG, () -> "fabric connection from " + control.peerHost() + " refused: " + why);
+        byte[] message = why.getBytes(StandardCharsets.UTF_8);
+        reply(control, 1, Arrays.copyOf(message, Math.min(message.length, 1024)));
+        throw new IOException("fabric connection refused: " + why);
+    }
+
+    /* A transport over a new endpoint of provider to the peer at address. */
+    private FabricTransport open(TcpTransport control, String provider, byte[] address) throws IOException {
+        MemorySegment ep = ff.open(provider, 0);
+        try {
+            long peer = ff.addPeer(ep, address);
+            return new FabricTransport(ff, control, ep, peer, settings.maxFrameBytes(), settings.fabricSpinNanos());
+        } catch (IOException | RuntimeException e) {
+            ff.close(ep);
+            throw e;
+        }
+    }
+
+    private static void reply(TcpTransport control, int status, byte[] body) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(3 + body.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) status).putShort((short) body.length).put(body).flip();
+        control.writeBytes(b);
+    }
+
+    @Override
+    public String toString() {
+        return "fabric[" + localProvider + ", " + remoteProvider + "]";
+    }
+}

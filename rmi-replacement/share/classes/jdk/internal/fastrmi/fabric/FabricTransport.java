@@ -1,0 +1,465 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi.fabric;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+
+import jdk.fastrmi.spi.Frame;
+import jdk.fastrmi.spi.Transport;
+import jdk.internal.fastrmi.tcp.TcpTechnology.TcpTransport;
+
+/**
+ * One fabric connection, either end: an endpoint of libfastfabric of its
+ * own (with its own completion queue) that talks to one peer, and the tcp
+ * connection it was set up over, kept open as the sign that the peer lives
+ * (shared memory has no other: a dead peer's messages just stop).
+ *
+ * <p>Frames travel as tagged messages from registered off-heap buffers. A
+ * frame of up to {@link #EAGER} bytes is one message (tag {@link #TAG_FRAME})
+ * received in place into one of two posted buffers: while the runtime reads
+ * one frame, the next can already land in the other. A longer frame sends
+ * its first {@code EAGER} bytes the same way and the rest as messages of at
+ * most {@link #CHUNK} bytes (tag {@link #TAG_BULK}), received into a buffer
+ * that grows with the bytes that arrive, never to more than twice those
+ * (as tcp's frames), so a hostile length costs nothing.
+ *
+ * <p>The fast streams write requests and replies straight into the send
+ * buffer ({@link #sendBuffer()}); a receiver reads them where they landed
+ * ({@link Frame#setNative}). Waiting spins on the completion queue for
+ * {@code jdk.fastrmi.fabric.spinMicros} (at most half the cores' worth of
+ * threads spin in one JVM), then waits in libfastfabric in slices of
+ * {@link #WAIT_MILLIS}, checking between them that the tcp connection
+ * still stands and that this transport was not closed.
+ */
+final class FabricTransport implements Transport {
+
+    /** The largest frame sent as one message, and the size of each receive buffer. */
+    static final int EAGER = 64 * 1024;
+    /** The largest message of the rest of a longer frame. */
+    static final int CHUNK = 1 << 20;
+    static final long TAG_FRAME = 1;
+    static final long TAG_BULK = 2;
+    /** How long one wait in the library lasts before liveness and close are checked. */
+    static final int WAIT_MILLIS = 20;
+    /** The completions one poll reports at most. */
+    private static final int MAX_COMPLETIONS = 8;
+
+    private static final long CTX_SEND = 1;
+    private static final long CTX_FRAME = 2;
+    private static final long CTX_BULK = 3;
+
+    private static final ValueLayout.OfInt LENGTH_FIELD =
+            ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final AtomicInteger SPINNING = new AtomicInteger();
+    private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+
+    private final FastFabric ff;
+    private final String provider;
+    private final TcpTransport control;
+    private final MemorySegment ep;
+    private final long peer;
+    private final int maxFrame;
+    private final long spinNanos;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final MemorySegment completions;
+    private boolean freed;              // the endpoint was closed (under lock)
+    private volatile boolean open = true;
+
+    private Buffer send;
+    private final List<Buffer> retired = new ArrayList<>();
+    private final Buffer[] receive = new Buffer[2];
+    private int posted = -1;            // the receive buffer with a posted receive
+    private Buffer bulk;
+
+    // what the completions said, under lock
+    private int sendsPending;
+    private int sendStatus;
+    private boolean frameDone;
+    private long frameLength;
+    private int frameStatus;
+    private boolean bulkDone;
+    private long bulkLength;
+    private int bulkStatus;
+
+    /* A registered off-heap buffer; its memory is freed by the GC once nothing reads it. */
+    private record Buffer(MemorySegment memory, MemorySegment region, MemorySegment desc) { }
+
+    FabricTransport(FastFabric ff, TcpTransport control, MemorySegment ep, long peer,
+                    int maxFrame, long spinNanos) throws IOException {
+        this.ff = ff;
+        this.provider = ff.provider(ep);
+        this.control = control;
+        this.ep = ep;
+        this.peer = peer;
+        this.maxFrame = maxFrame;
+        this.spinNanos = spinNanos;
+        this.completions = Arena.ofAuto().allocate(FastFabric.COMPLETION_SIZE * MAX_COMPLETIONS, 8);
+        send = buffer(EAGER);
+        receive[0] = buffer(EAGER);
+        receive[1] = buffer(EAGER);
+    }
+
+    private Buffer buffer(long size) throws IOException {
+        MemorySegment memory = Arena.ofAuto().allocate(size, 4096);
+        MemorySegment region = ff.register(ep, memory);
+        return new Buffer(memory, region, ff.desc(region));
+    }
+
+    // ------------------------------------------------------------ sending --
+
+    @Override
+    public MemorySegment sendBuffer() {
+        return send.memory();
+    }
+
+    @Override
+    public MemorySegment growSendBuffer(long minimumSize) throws IOException {
+        if (minimumSize > Frame.HEADER + (long) maxFrame) {
+            throw new IOException("frame of " + minimumSize + " bytes above the limit of "
+                                  + (Frame.HEADER + (long) maxFrame));
+        }
+        long size = Math.min(Math.max(minimumSize, 2 * send.memory().byteSize()),
+                             Frame.HEADER + (long) maxFrame);
+        lock.lock();
+        try {
+            checkOpen();
+            retired.add(send);
+            send = buffer(size);
+            return send.memory();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void send(byte[] frame, int length) throws IOException {
+        if (length > send.memory().byteSize()) {
+            growSendBuffer(length);
+        }
+        MemorySegment.copy(frame, 0, send.memory(), ValueLayout.JAVA_BYTE, 0, length);
+        sendBuffered(length);
+    }
+
+    @Override
+    public void sendBuffered(int length) throws IOException {
+        if (length < Frame.HEADER || length > send.memory().byteSize()) {
+            throw new IllegalArgumentException("frame length " + length);
+        }
+        lock.lock();
+        try {
+            checkOpen();
+            for (Buffer b : retired) {
+                ff.deregister(b.region());
+            }
+            retired.clear();
+            Buffer b = send;
+            post(b, 0, Math.min(length, EAGER), TAG_FRAME);
+            for (long at = EAGER; at < length; at += CHUNK) {
+                post(b, at, Math.min(CHUNK, length - at), TAG_BULK);
+            }
+            await(Condition.SENT);
+            if (sendStatus < 0) {
+                int status = sendStatus;
+                sendStatus = 0;
+                throw ff.failed("send to the peer failed", status);
+            }
+        } catch (IOException e) {
+            closeLocked();
+            throw e;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void post(Buffer b, long offset, long length, long tag) throws IOException {
+        while (true) {
+            MemorySegment at = offset == 0 ? b.memory() : b.memory().asSlice(offset);
+            int rc = ff.send(ep, peer, at, length, b.desc(), tag, CTX_SEND);
+            if (rc == 0) {
+                sendsPending++;
+                return;
+            }
+            if (rc != FastFabric.EAGAIN) {
+                throw ff.failed("ff_send", rc);
+            }
+            pollOnce();                 // the queue is full: let completions free it
+            checkOpen();
+        }
+    }
+
+    // ---------------------------------------------------------- receiving --
+
+    @Override
+    public void receive(Frame frame) throws IOException {
+        lock.lock();
+        try {
+            checkOpen();
+            if (posted < 0) {
+                postReceive(0);
+            }
+            await(Condition.FRAME);
+            frameDone = false;
+            int current = posted;
+            // the frame received before this one is done with: its buffer takes the next
+            postReceive(1 - current);
+            if (frameStatus < 0) {
+                throw ff.failed("receive from the peer failed", frameStatus);
+            }
+            MemorySegment data = receive[current].memory();
+            if (frameLength < Frame.HEADER) {
+                throw new IOException("fabric message of " + frameLength + " bytes: no frame");
+            }
+            frame.prepare(data.get(LENGTH_FIELD, 0));
+            int total = frame.length();
+            if (total <= EAGER) {
+                if (frameLength != total) {
+                    throw new IOException("frame of " + total + " bytes in a message of " + frameLength);
+                }
+                frame.setNative(data, total);
+            } else {
+                if (frameLength != EAGER) {
+                    throw new IOException("long frame begun with a message of " + frameLength + " bytes");
+                }
+                frame.setNative(receiveBulk(data, total), total);
+            }
+        } catch (IOException e) {
+            closeLocked();
+            throw e;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void postReceive(int index) throws IOException {
+        Buffer b = receive[index];
+        int rc = ff.recv(ep, peer, b.memory(), EAGER, b.desc(), TAG_FRAME, 0, CTX_FRAME);
+        if (rc < 0) {
+            throw ff.failed("ff_recv", rc);
+        }
+        posted = index;
+    }
+
+    /* The rest of a long frame, after its first EAGER bytes in head. */
+    private MemorySegment receiveBulk(MemorySegment head, int total) throws IOException {
+        long got = EAGER;
+        Buffer b = bulkBuffer(null, Math.min(total, Math.max(2L * EAGER, CHUNK)), 0);
+        MemorySegment.copy(head, 0, b.memory(), 0, EAGER);
+        while (got < total) {
+            long n = Math.min(CHUNK, total - got);
+            if (b.memory().byteSize() < got + n) {
+                b = bulkBuffer(b, Math.min(total, Math.max(got + n, 2 * got)), got);
+            }
+            int rc = ff.recv(ep, peer, b.memory().asSlice(got), n, b.desc(), TAG_BULK, 0, CTX_BULK);
+            if (rc < 0) {
+                throw ff.failed("ff_recv", rc);
+            }
+            await(Condition.BULK);
+            bulkDone = false;
+            if (bulkStatus < 0) {
+                throw ff.failed("receive from the peer failed", bulkStatus);
+            }
+            if (bulkLength != n) {
+                throw new IOException("part of a long frame of " + bulkLength + " bytes, " + n + " expected");
+            }
+            got += n;
+        }
+        return b.memory();
+    }
+
+    /*
+     * A bulk buffer of at least size bytes: the one of an earlier frame if
+     * it is large enough (old null: a frame begins), else a new one holding
+     * the first keep bytes of old.
+     */
+    private Buffer bulkBuffer(Buffer old, long size, long keep) throws IOException {
+        if (old == null && bulk != null && bulk.memory().byteSize() >= size) {
+            return bulk;
+        }
+        Buffer b = buffer(size);
+        if (old != null) {
+            MemorySegment.copy(old.memory(), 0, b.memory(), 0, keep);
+        }
+        if (bulk != null) {
+            ff.deregister(bulk.region());
+        }
+        bulk = b;
+        return b;
+    }
+
+    // ------------------------------------------------------------ waiting --
+
+    private enum Condition { SENT, FRAME, BULK }
+
+    private boolean met(Condition c) {
+        return switch (c) {
+            case SENT -> sendsPending == 0;
+            case FRAME -> frameDone;
+            case BULK -> bulkDone;
+        };
+    }
+
+    /* Waits, under lock, until c holds. */
+    private void await(Condition c) throws IOException {
+        if (met(c) || pollOnce() > 0 && met(c)) {
+            return;
+        }
+        if (SPINNING.incrementAndGet() <= MAX_SPINNING) {
+            try {
+                long deadline = System.nanoTime() + spinNanos;
+                while (System.nanoTime() - deadline < 0) {
+                    Thread.onSpinWait();
+                    if (pollOnce() > 0 && met(c)) {
+                        return;
+                    }
+                }
+            } finally {
+                SPINNING.decrementAndGet();
+            }
+        } else {
+            SPINNING.decrementAndGet();
+        }
+        while (true) {
+            int n = ff.await(ep, completions, MAX_COMPLETIONS, 0, WAIT_MILLIS);
+            if (n > 0) {
+                handle(n);
+                if (met(c)) {
+                    return;
+                }
+            } else if (n == FastFabric.ETIMEDOUT) {
+                checkOpen();
+                if (!control.probe()) {
+                    open = false;
+                    throw c == Condition.FRAME && sendsPending == 0
+                            ? new EOFException("connection closed")
+                            : new IOException("the peer closed the connection");
+                }
+            } else if (n < 0) {
+                throw ff.failed("ff_wait", n);
+            }
+        }
+    }
+
+    private int pollOnce() throws IOException {
+        int n = ff.poll(ep, completions, MAX_COMPLETIONS);
+        if (n < 0) {
+            throw ff.failed("ff_poll", n);
+        }
+        if (n > 0) {
+            handle(n);
+        }
+        return n;
+    }
+
+    private void handle(int n) {
+        for (int i = 0; i < n; i++) {
+            int status = FastFabric.status(completions, i);
+            long context = FastFabric.context(completions, i);
+            if (context == CTX_SEND) {
+                sendsPending--;
+                if (status < 0) {
+                    sendStatus = status;
+                }
+            } else if (context == CTX_FRAME) {
+                frameDone = true;
+                frameStatus = status;
+                frameLength = FastFabric.length(completions, i);
+            } else if (context == CTX_BULK) {
+                bulkDone = true;
+                bulkStatus = status;
+                bulkLength = FastFabric.length(completions, i);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------- status --
+
+    private void checkOpen() throws IOException {
+        if (!open || freed) {
+            throw new IOException("connection closed");
+        }
+    }
+
+    /** @return the endpoint's handle */
+    MemorySegment endpoint() {
+        return ep;
+    }
+
+    @Override
+    public String peerHost() {
+        return control.peerHost();
+    }
+
+    @Override
+    public boolean peerIsLocal() {
+        return control.peerIsLocal();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return open && control.isOpen();
+    }
+
+    @Override
+    public boolean probe() {
+        if (!open || !control.probe()) {
+            close();
+            return false;
+        }
+        return true;
+    }
+
+    /* A thread waiting in this transport notices within WAIT_MILLIS and gets an IOException. */
+    @Override
+    public void close() {
+        open = false;
+        control.close();
+        lock.lock();
+        try {
+            closeLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void closeLocked() {
+        open = false;
+        control.close();
+        if (!freed) {
+            freed = true;
+            ff.close(ep);               // cancels what is posted, deregisters every region
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "FabricTransport[" + provider + ", " + control.peerHost() + "]";
+    }
+}
