@@ -20,7 +20,8 @@
 /*
  * @test
  * @summary jdk.fastrmi's two distributed collectors, chosen by the
- *          technology's kind (jdk.fastrmi.tcp.dgc): with leases a client
+ *          technology's kind (jdk.fastrmi.tcp.dgc and jdk.fastrmi.fabric.dgc,
+ *          as the clients take the fabric by default): with leases a client
  *          that holds a stub for several lease periods keeps the object
  *          referenced (renewals), dropping the stub makes the server call
  *          unreferenced(), and a killed client's lease expires; without
@@ -87,7 +88,7 @@ public class DgcKindsTest {
         try {
             await(serverOut, "READY", 30);
             // lease: held for 3 leases (renewed), then dropped: unreferenced
-            Process c1 = start(List.of("-Djdk.fastrmi.tcp.dgc=lease"), "client", String.valueOf(port), "a", "drop");
+            Process c1 = start(List.of("-Djdk.fastrmi.tcp.dgc=lease", "-Djdk.fastrmi.fabric.dgc=lease"), "client", String.valueOf(port), "a", "drop");
             BlockingQueue<String> c1Out = lines(c1, "client a");
             await(c1Out, "HOLDING", 30);
             expectNone(serverOut, "UNREFERENCED a", 3 * LEASE);
@@ -98,19 +99,19 @@ public class DgcKindsTest {
             c1.waitFor(30, TimeUnit.SECONDS);
 
             // lease: a killed client's reference expires
-            Process c2 = start(List.of("-Djdk.fastrmi.tcp.dgc=lease"), "client", String.valueOf(port), "b", "hold");
+            Process c2 = start(List.of("-Djdk.fastrmi.tcp.dgc=lease", "-Djdk.fastrmi.fabric.dgc=lease"), "client", String.valueOf(port), "b", "hold");
             await(lines(c2, "client b"), "HOLDING", 30);
             expectNone(serverOut, "UNREFERENCED b", 2 * LEASE);
             c2.destroyForcibly().waitFor();
             await(serverOut, "UNREFERENCED b", 20);
 
             // cluster: no renewals, so a killed client's reference stays...
-            Process c3 = start(List.of("-Djdk.fastrmi.tcp.dgc=cluster"), "client", String.valueOf(port), "c", "hold");
+            Process c3 = start(List.of("-Djdk.fastrmi.tcp.dgc=cluster", "-Djdk.fastrmi.fabric.dgc=cluster"), "client", String.valueOf(port), "c", "hold");
             await(lines(c3, "client c"), "HOLDING", 30);
             c3.destroyForcibly().waitFor();
             expectNone(serverOut, "UNREFERENCED c", 4 * LEASE);
             // ...and a clean on collection ends one
-            Process c4 = start(List.of("-Djdk.fastrmi.tcp.dgc=cluster"), "client", String.valueOf(port), "d", "drop");
+            Process c4 = start(List.of("-Djdk.fastrmi.tcp.dgc=cluster", "-Djdk.fastrmi.fabric.dgc=cluster"), "client", String.valueOf(port), "d", "drop");
             BlockingQueue<String> c4Out = lines(c4, "client d");
             await(c4Out, "HOLDING", 30);
             expectNone(serverOut, "UNREFERENCED d", 3 * LEASE);

@@ -418,14 +418,16 @@ public final class RemoteRuntime {
         return new ClientRef(reference, ri, new ConnectionPool(this, null, endpoints[0]));
     }
 
-    /* Closes the idle connections to the host of an endpoint (its address up to the port). */
+    /*
+     * Closes the idle connections, of every technology, to the host of an
+     * endpoint (its address up to the port): a failed host fails them all.
+     */
     void closeIdleTo(Endpoint endpoint) {
         String a = endpoint.address();
         String host = a.substring(0, Math.max(0, a.lastIndexOf(':')));
         for (Map.Entry<Endpoint, ConnectionPool> e : pools.entrySet()) {
             String b = e.getKey().address();
-            if (e.getKey().technology().equals(endpoint.technology())
-                    && b.substring(0, Math.max(0, b.lastIndexOf(':'))).equals(host)) {
+            if (b.substring(0, Math.max(0, b.lastIndexOf(':'))).equals(host)) {
                 e.getValue().closeIdle();
             }
         }

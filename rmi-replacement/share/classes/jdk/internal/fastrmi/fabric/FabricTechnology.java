@@ -173,14 +173,27 @@ public final class FabricTechnology implements Technology {
 
     @Override
     public String describe(Endpoint endpoint) {
-        return id() + ":" + provider(endpoint);
+        String provider = provider(endpoint);
+        return provider == null ? "none" : id() + ":" + provider;
     }
 
-    /* The provider to reach an endpoint with, or null. */
+    /*
+     * The provider to reach an endpoint with, or null. Never this JVM's own
+     * endpoints: shm maps a peer of the same process to that peer's own
+     * region, which closing the peer frees under the sender (the runtime
+     * calls its own objects directly anyway; tcp serves the rest).
+     */
     private String provider(Endpoint endpoint) {
         String a = endpoint.address();
         int slash = a.lastIndexOf('/');
         boolean sameHost = slash >= 0 && a.substring(slash + 1).equals(hostId);
+        try {
+            if (sameHost && bootstrap.listensOn(TcpTechnology.port(endpoint))) {
+                return null;
+            }
+        } catch (RuntimeException e) {
+            return null;                // not host:port/id: not ours to reach
+        }
         return sameHost && localProvider != null ? localProvider : remoteProvider;
     }
 

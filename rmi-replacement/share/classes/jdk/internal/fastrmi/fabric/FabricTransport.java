@@ -29,6 +29,8 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -53,11 +55,22 @@ import jdk.internal.fastrmi.tcp.TcpTechnology.TcpTransport;
  *
  * <p>The fast streams write requests and replies straight into the send
  * buffer ({@link #sendBuffer()}); a receiver reads them where they landed
- * ({@link Frame#setNative}). Waiting spins on the completion queue for
+ * ({@link Frame#setNative}).
+ *
+ * <p>Waiting spins on the completion queue for
  * {@code jdk.fastrmi.fabric.spinMicros} (at most half the cores' worth of
- * threads spin in one JVM), then waits in libfastfabric in slices of
- * {@link #WAIT_MILLIS}, checking between them that the tcp connection
- * still stands and that this transport was not closed.
+ * threads spin in one JVM), then sleeps. Where the provider can wake a
+ * sleeper (tcp, verbs: a descriptor), the thread waits in libfastfabric in
+ * slices of {@link #WAIT_MILLIS}. Shared memory cannot: a peer writes into
+ * this process's memory and nothing signals it. There the receiver first
+ * tells the peer it goes to sleep (a notice, tag {@link #TAG_NOTICE}),
+ * looks at its queue once more, and sleeps on the tcp connection; a peer
+ * that sees a notice writes one byte to that connection (it sees notices
+ * when it next polls, so right after its next send). A message posted
+ * before the notice was visible is found by the second look; one posted
+ * after it comes with a byte. Between sleeps of at most
+ * {@link #SLEEP_MILLIS} the receiver checks that the tcp connection still
+ * stands (its end is how a dead peer shows) and that the transport is open.
  */
 final class FabricTransport implements Transport {
 
@@ -67,18 +80,33 @@ final class FabricTransport implements Transport {
     static final int CHUNK = 1 << 20;
     static final long TAG_FRAME = 1;
     static final long TAG_BULK = 2;
+    static final long TAG_NOTICE = 3;
     /** How long one wait in the library lasts before liveness and close are checked. */
     static final int WAIT_MILLIS = 20;
+    /** How long one sleep on the tcp connection lasts before liveness and close are checked. */
+    static final int SLEEP_MILLIS = 100;
     /** The completions one poll reports at most. */
     private static final int MAX_COMPLETIONS = 8;
 
     private static final long CTX_SEND = 1;
     private static final long CTX_FRAME = 2;
     private static final long CTX_BULK = 3;
+    private static final long CTX_NOTICE_SENT = 4;
+    private static final long CTX_NOTICE = 5;
 
     private static final ValueLayout.OfInt LENGTH_FIELD =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final AtomicInteger SPINNING = new AtomicInteger();
+    /*
+     * The transports not closed yet: closed when the JVM exits, because a
+     * shared-memory endpoint left open leaves its region in /dev/shm.
+     */
+    private static final Set<FabricTransport> OPEN = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(
+                new Thread(() -> OPEN.forEach(FabricTransport::close), "fastrmi-fabric-close"));
+    }
     private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
 
     private final FastFabric ff;
@@ -88,6 +116,7 @@ final class FabricTransport implements Transport {
     private final long peer;
     private final int maxFrame;
     private final long spinNanos;
+    private final boolean canWait;      // ff_wait sleeps until a message arrives
     private final ReentrantLock lock = new ReentrantLock();
     private final MemorySegment completions;
     private boolean freed;              // the endpoint was closed (under lock)
@@ -98,6 +127,7 @@ final class FabricTransport implements Transport {
     private final Buffer[] receive = new Buffer[2];
     private int posted = -1;            // the receive buffer with a posted receive
     private Buffer bulk;
+    private Buffer notices;             // [0, 8) sent, [8, 16) received
 
     // what the completions said, under lock
     private int sendsPending;
@@ -121,10 +151,16 @@ final class FabricTransport implements Transport {
         this.peer = peer;
         this.maxFrame = maxFrame;
         this.spinNanos = spinNanos;
+        this.canWait = ff.canWait(ep);
         this.completions = Arena.ofAuto().allocate(FastFabric.COMPLETION_SIZE * MAX_COMPLETIONS, 8);
         send = buffer(EAGER);
         receive[0] = buffer(EAGER);
         receive[1] = buffer(EAGER);
+        if (!canWait) {
+            notices = buffer(16);
+            postNotice();
+        }
+        OPEN.add(this);
     }
 
     private Buffer buffer(long size) throws IOException {
@@ -331,39 +367,77 @@ final class FabricTransport implements Transport {
         if (met(c) || pollOnce() > 0 && met(c)) {
             return;
         }
-        if (SPINNING.incrementAndGet() <= MAX_SPINNING) {
-            try {
-                long deadline = System.nanoTime() + spinNanos;
-                while (System.nanoTime() - deadline < 0) {
-                    Thread.onSpinWait();
-                    if (pollOnce() > 0 && met(c)) {
-                        return;
-                    }
+        while (!spin(c) && !(canWait ? waitInLibrary(c) : sleepOnControl(c))) {
+            // a long transfer needs both ends' progress: spin again after each wake-up
+        }
+    }
+
+    /* Polls for up to spinNanos if a spinner's place is free; true if c holds. */
+    private boolean spin(Condition c) throws IOException {
+        if (SPINNING.incrementAndGet() > MAX_SPINNING) {
+            SPINNING.decrementAndGet();
+            return false;
+        }
+        try {
+            long deadline = System.nanoTime() + spinNanos;
+            while (System.nanoTime() - deadline < 0) {
+                Thread.onSpinWait();
+                if (pollOnce() > 0 && met(c)) {
+                    return true;
                 }
-            } finally {
-                SPINNING.decrementAndGet();
             }
-        } else {
+            return false;
+        } finally {
             SPINNING.decrementAndGet();
         }
-        while (true) {
-            int n = ff.await(ep, completions, MAX_COMPLETIONS, 0, WAIT_MILLIS);
-            if (n > 0) {
-                handle(n);
-                if (met(c)) {
-                    return;
-                }
-            } else if (n == FastFabric.ETIMEDOUT) {
-                checkOpen();
-                if (!control.probe()) {
-                    open = false;
-                    throw c == Condition.FRAME && sendsPending == 0
-                            ? new EOFException("connection closed")
-                            : new IOException("the peer closed the connection");
-                }
-            } else if (n < 0) {
-                throw ff.failed("ff_wait", n);
-            }
+    }
+
+    /* One wait in the library, which a message ends; true if c holds. */
+    private boolean waitInLibrary(Condition c) throws IOException {
+        int n = ff.await(ep, completions, MAX_COMPLETIONS, 0, WAIT_MILLIS);
+        if (n > 0) {
+            handle(n);
+            return met(c);
+        }
+        if (n != FastFabric.ETIMEDOUT) {
+            throw ff.failed("ff_wait", n);
+        }
+        checkAlive(c);
+        return false;
+    }
+
+    /* One sleep on the tcp connection after a notice to the peer; true if c holds. */
+    private boolean sleepOnControl(Condition c) throws IOException {
+        int rc = ff.send(ep, peer, notices.memory(), 8, notices.desc(), TAG_NOTICE, CTX_NOTICE_SENT);
+        if (rc == FastFabric.EAGAIN) {
+            return waitInLibrary(c);    // the send queue is full: back off in the library instead
+        } else if (rc < 0) {
+            throw ff.failed("ff_send", rc);
+        }
+        if (pollOnce() > 0 && met(c)) {
+            return true;
+        }
+        control.awaitReadable(SLEEP_MILLIS);
+        checkAlive(c);
+        return pollOnce() > 0 && met(c);
+    }
+
+    /* Throws if the transport was closed or the peer's tcp connection ended; drops wake-up bytes. */
+    private void checkAlive(Condition c) throws IOException {
+        checkOpen();
+        if (control.drain() < 0) {
+            open = false;
+            throw c == Condition.FRAME && sendsPending == 0
+                    ? new EOFException("connection closed")
+                    : new IOException("the peer closed the connection");
+        }
+    }
+
+    private void postNotice() throws IOException {
+        MemorySegment in = notices.memory().asSlice(8, 8);
+        int rc = ff.recv(ep, peer, in, 8, notices.desc(), TAG_NOTICE, 0, CTX_NOTICE);
+        if (rc < 0) {
+            throw ff.failed("ff_recv", rc);
         }
     }
 
@@ -378,7 +452,7 @@ final class FabricTransport implements Transport {
         return n;
     }
 
-    private void handle(int n) {
+    private void handle(int n) throws IOException {
         for (int i = 0; i < n; i++) {
             int status = FastFabric.status(completions, i);
             long context = FastFabric.context(completions, i);
@@ -395,6 +469,10 @@ final class FabricTransport implements Transport {
                 bulkDone = true;
                 bulkStatus = status;
                 bulkLength = FastFabric.length(completions, i);
+            } else if (context == CTX_NOTICE && status >= 0) {
+                // the peer sleeps until it hears from us: whatever we posted is visible now
+                postNotice();
+                control.poke();
             }
         }
     }
@@ -429,7 +507,7 @@ final class FabricTransport implements Transport {
 
     @Override
     public boolean probe() {
-        if (!open || !control.probe()) {
+        if (!open || control.drain() < 0) {
             close();
             return false;
         }
@@ -454,6 +532,7 @@ final class FabricTransport implements Transport {
         control.close();
         if (!freed) {
             freed = true;
+            OPEN.remove(this);
             ff.close(ep);               // cancels what is posted, deregisters every region
         }
     }

@@ -49,29 +49,33 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * that blocks ({@code ff_wait}, opening, closing, registering) is; and no
  * call gets heap memory: the buffers a network card reads later are
  * off-heap and registered.
+ *
+ * <p>Public for the benchmarks of bench/ (the ping-pong floor through FFM,
+ * with {@code --add-exports jdk.fastrmi/jdk.internal.fastrmi.fabric}); the
+ * package is not exported.
  */
 @SuppressWarnings("restricted")     // this module has native access (NATIVE_ACCESS_MODULES)
-final class FastFabric {
+public final class FastFabric {
 
     /** libfabric's -FI_EAGAIN: a queue is full, poll and retry. */
-    static final int EAGAIN = -11;
+    public static final int EAGAIN = -11;
     /** libfabric's -FI_ETIMEDOUT: ff_wait's timeout passed. */
-    static final int ETIMEDOUT = -110;
+    public static final int ETIMEDOUT = -110;
     /** FF_SEND: a completion of a send. */
-    static final int SEND = 1;
+    public static final int SEND = 1;
     /** FF_RECV: a completion of a receive. */
-    static final int RECV = 2;
+    public static final int RECV = 2;
     /** FF_ANY_PEER. */
-    static final long ANY_PEER = -1;
+    public static final long ANY_PEER = -1;
 
     /** struct ff_completion: context, tag, length, status, kind. */
-    static final MemoryLayout COMPLETION = MemoryLayout.structLayout(
+    public static final MemoryLayout COMPLETION = MemoryLayout.structLayout(
             JAVA_LONG.withName("context"),
             JAVA_LONG.withName("tag"),
             JAVA_LONG.withName("length"),
             JAVA_INT.withName("status"),
             JAVA_INT.withName("kind"));
-    static final long COMPLETION_SIZE = COMPLETION.byteSize();
+    public static final long COMPLETION_SIZE = COMPLETION.byteSize();
     private static final long CONTEXT = 0;
     private static final long LENGTH = 16;
     private static final long STATUS = 24;
@@ -92,6 +96,7 @@ final class FastFabric {
     private final MethodHandle endpointAddress;
     private final MethodHandle endpointNeedsRegistration;
     private final MethodHandle endpointMaxMessage;
+    private final MethodHandle endpointCanWait;
     private final MethodHandle peerAdd;
     private final MethodHandle register;
     private final MethodHandle regionDesc;
@@ -115,6 +120,7 @@ final class FastFabric {
         endpointNeedsRegistration = bind(lib, "ff_endpoint_needs_registration",
                                          FunctionDescriptor.of(JAVA_INT, ADDRESS));
         endpointMaxMessage = bind(lib, "ff_endpoint_max_message", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        endpointCanWait = bind(lib, "ff_endpoint_can_wait", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         peerAdd = bind(lib, "ff_peer_add", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG));
         register = bind(lib, "ff_register", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
         regionDesc = bind(lib, "ff_region_desc", FunctionDescriptor.of(ADDRESS, ADDRESS));
@@ -145,7 +151,7 @@ final class FastFabric {
      * @throws IOException if it cannot be loaded (not built, libfabric
      *         missing), with the reason
      */
-    static FastFabric get() throws IOException {
+    public static FastFabric get() throws IOException {
         Object l = loaded;
         if (l == null) {
             synchronized (FastFabric.class) {
@@ -184,7 +190,7 @@ final class FastFabric {
 
     // ----------------------------------------------------------- library --
 
-    int version() {
+    public int version() {
         try {
             return (int) version.invokeExact();
         } catch (Throwable t) {
@@ -193,7 +199,7 @@ final class FastFabric {
     }
 
     /** @return libfabric's version as "major.minor" */
-    String libfabricVersion() {
+    public String libfabricVersion() {
         try {
             int v = (int) libfabricVersion.invokeExact();
             return (v >>> 16) + "." + (v & 0xFFFF);
@@ -203,7 +209,7 @@ final class FastFabric {
     }
 
     /** @return whether libfabric offers tagged RDM endpoints through the provider */
-    boolean providerAvailable(String provider) {
+    public boolean providerAvailable(String provider) {
         try (Arena a = Arena.ofConfined()) {
             return (int) providerAvailable.invokeExact(a.allocateFrom(provider)) == 1;
         } catch (Throwable t) {
@@ -212,7 +218,7 @@ final class FastFabric {
     }
 
     /** @return the report of RDMA devices, "no RDMA devices..." if there are none */
-    String rdmaDevices() {
+    public String rdmaDevices() {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment buf = a.allocate(16 * 1024);
             int n = (int) rdmaDevices.invokeExact(buf, buf.byteSize());
@@ -223,7 +229,7 @@ final class FastFabric {
     }
 
     /** The message of a negative code: the last error of this thread, or the code's. */
-    String message(int code) {
+    public String message(int code) {
         try {
             String last = ((MemorySegment) lastError.invokeExact()).reinterpret(4096).getString(0);
             String generic = ((MemorySegment) strerror.invokeExact(code)).reinterpret(4096).getString(0);
@@ -234,7 +240,7 @@ final class FastFabric {
     }
 
     /** @return an exception for a negative code of {@code what} */
-    IOException failed(String what, int code) {
+    public IOException failed(String what, int code) {
         return new IOException(what + ": " + message(code));
     }
 
@@ -255,7 +261,7 @@ final class FastFabric {
      *
      * @return its handle
      */
-    MemorySegment open(String provider, int queueDepth) throws IOException {
+    public MemorySegment open(String provider, int queueDepth) throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ADDRESS);
             int rc = (int) endpointOpen.invokeExact(a.allocateFrom(provider), queueDepth, out);
@@ -270,7 +276,7 @@ final class FastFabric {
         }
     }
 
-    String provider(MemorySegment ep) {
+    public String provider(MemorySegment ep) {
         try {
             return ((MemorySegment) endpointProvider.invokeExact(ep)).reinterpret(256).getString(0);
         } catch (Throwable t) {
@@ -278,7 +284,7 @@ final class FastFabric {
         }
     }
 
-    byte[] address(MemorySegment ep) throws IOException {
+    public byte[] address(MemorySegment ep) throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment buf = a.allocate(4096);
             int n = (int) endpointAddress.invokeExact(ep, buf, buf.byteSize());
@@ -293,7 +299,7 @@ final class FastFabric {
         }
     }
 
-    boolean needsRegistration(MemorySegment ep) {
+    public boolean needsRegistration(MemorySegment ep) {
         try {
             return (int) endpointNeedsRegistration.invokeExact(ep) == 1;
         } catch (Throwable t) {
@@ -301,7 +307,16 @@ final class FastFabric {
         }
     }
 
-    long maxMessage(MemorySegment ep) {
+    /** @return whether ff_wait sleeps until a message arrives (else it polls with back-off) */
+    public boolean canWait(MemorySegment ep) {
+        try {
+            return (int) endpointCanWait.invokeExact(ep) == 1;
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    public long maxMessage(MemorySegment ep) {
         try {
             return (long) endpointMaxMessage.invokeExact(ep);
         } catch (Throwable t) {
@@ -309,7 +324,7 @@ final class FastFabric {
         }
     }
 
-    long addPeer(MemorySegment ep, byte[] address) throws IOException {
+    public long addPeer(MemorySegment ep, byte[] address) throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment addr = a.allocate(address.length);
             MemorySegment.copy(address, 0, addr, ValueLayout.JAVA_BYTE, 0, address.length);
@@ -330,7 +345,7 @@ final class FastFabric {
      *
      * @return the region's handle
      */
-    MemorySegment register(MemorySegment ep, MemorySegment buf) throws IOException {
+    public MemorySegment register(MemorySegment ep, MemorySegment buf) throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ADDRESS);
             int rc = (int) register.invokeExact(ep, buf, buf.byteSize(), out);
@@ -345,7 +360,7 @@ final class FastFabric {
         }
     }
 
-    MemorySegment desc(MemorySegment region) {
+    public MemorySegment desc(MemorySegment region) {
         try {
             return (MemorySegment) regionDesc.invokeExact(region);
         } catch (Throwable t) {
@@ -353,7 +368,7 @@ final class FastFabric {
         }
     }
 
-    void deregister(MemorySegment region) {
+    public void deregister(MemorySegment region) {
         try {
             int rc = (int) deregister.invokeExact(region);
             assert rc >= 0 : message(rc);
@@ -363,7 +378,7 @@ final class FastFabric {
     }
 
     /** @return 0, {@link #EAGAIN}, or another negative code */
-    int send(MemorySegment ep, long peer, MemorySegment buf, long len, MemorySegment desc,
+    public int send(MemorySegment ep, long peer, MemorySegment buf, long len, MemorySegment desc,
              long tag, long context) {
         try {
             return (int) send.invokeExact(ep, peer, buf, len, desc, tag, context);
@@ -373,7 +388,7 @@ final class FastFabric {
     }
 
     /** @return 0, {@link #EAGAIN}, or another negative code */
-    int recv(MemorySegment ep, long peer, MemorySegment buf, long len, MemorySegment desc,
+    public int recv(MemorySegment ep, long peer, MemorySegment buf, long len, MemorySegment desc,
              long tag, long ignore, long context) {
         try {
             return (int) recv.invokeExact(ep, peer, buf, len, desc, tag, ignore, context);
@@ -383,7 +398,7 @@ final class FastFabric {
     }
 
     /** @return the completions written to {@code out}, or a negative code */
-    int poll(MemorySegment ep, MemorySegment out, int max) {
+    public int poll(MemorySegment ep, MemorySegment out, int max) {
         try {
             return (int) poll.invokeExact(ep, out, max);
         } catch (Throwable t) {
@@ -392,7 +407,7 @@ final class FastFabric {
     }
 
     /** @return the completions written, {@link #ETIMEDOUT}, or a negative code */
-    int await(MemorySegment ep, MemorySegment out, int max, long spinNanos, int timeoutMillis) {
+    public int await(MemorySegment ep, MemorySegment out, int max, long spinNanos, int timeoutMillis) {
         try {
             return (int) await.invokeExact(ep, out, max, spinNanos, timeoutMillis, -1);
         } catch (Throwable t) {
@@ -400,7 +415,7 @@ final class FastFabric {
         }
     }
 
-    void close(MemorySegment ep) {
+    public void close(MemorySegment ep) {
         try {
             int rc = (int) endpointClose.invokeExact(ep);
             assert rc >= 0 : message(rc);
@@ -411,19 +426,19 @@ final class FastFabric {
 
     // ------------------------------------------------------- completions --
 
-    static long context(MemorySegment completions, int i) {
+    public static long context(MemorySegment completions, int i) {
         return completions.get(JAVA_LONG, i * COMPLETION_SIZE + CONTEXT);
     }
 
-    static long length(MemorySegment completions, int i) {
+    public static long length(MemorySegment completions, int i) {
         return completions.get(JAVA_LONG, i * COMPLETION_SIZE + LENGTH);
     }
 
-    static int status(MemorySegment completions, int i) {
+    public static int status(MemorySegment completions, int i) {
         return completions.get(JAVA_INT, i * COMPLETION_SIZE + STATUS);
     }
 
-    static int kind(MemorySegment completions, int i) {
+    public static int kind(MemorySegment completions, int i) {
         return completions.get(JAVA_INT, i * COMPLETION_SIZE + KIND);
     }
 }

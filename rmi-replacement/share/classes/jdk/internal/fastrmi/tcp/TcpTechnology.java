@@ -34,6 +34,7 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -204,6 +205,16 @@ public final class TcpTechnology implements Technology {
         return endpoint(advertisedHost(), ((InetSocketAddress) ch.getLocalAddress()).getPort());
     }
 
+    /**
+     * Whether this technology listens on {@code port} (of this JVM).
+     *
+     * @param port a port
+     * @return true if a listener of this JVM has it
+     */
+    public synchronized boolean listensOn(int port) {
+        return listeners.containsKey(port);
+    }
+
     @Override
     public synchronized void unlisten(int port) {
         ServerSocketChannel ch = listeners.get(port);
@@ -367,6 +378,8 @@ public final class TcpTechnology implements Technology {
         private final String peerHost;
         private final boolean peerLocal;
         private volatile boolean open = true;
+        private volatile Selector selector;    // awaitReadable's, opened at its first use
+        private final ByteBuffer oneByte = ByteBuffer.allocate(1);
 
         TcpTransport(SocketChannel ch, Settings settings) throws IOException {
             this.ch = ch;
@@ -473,6 +486,69 @@ public final class TcpTechnology implements Technology {
             b.put(b.position(), in, in.position(), n);
             in.position(in.position() + n);
             return b;
+        }
+
+        /**
+         * Reads and drops what arrived, without waiting: for a connection
+         * kept as another technology's control channel, whose peer writes
+         * single bytes to wake this end ({@link #poke}).
+         *
+         * @return the bytes dropped, or -1 if the peer closed the connection
+         */
+        public int drain() {
+            int total = 0;
+            try {
+                while (true) {
+                    in.clear();
+                    int n = ch.read(in);
+                    if (n < 0) {
+                        return -1;
+                    }
+                    if (n == 0) {
+                        return total;
+                    }
+                    total += n;
+                }
+            } catch (IOException e) {
+                return -1;
+            } finally {
+                in.clear().flip();      // empty
+            }
+        }
+
+        /**
+         * Waits until bytes arrive, the peer closes the connection, or
+         * {@code millis} pass.
+         *
+         * @param millis the longest wait, at least 1
+         * @return whether the connection became readable
+         * @throws IOException if the connection is closed here
+         */
+        public boolean awaitReadable(long millis) throws IOException {
+            try {
+                Selector s = selector;
+                if (s == null) {
+                    s = selector = Selector.open();
+                    ch.register(s, SelectionKey.OP_READ);
+                }
+                int n = s.select(millis);
+                s.selectedKeys().clear();
+                return n > 0;
+            } catch (ClosedSelectorException | ClosedChannelException e) {
+                throw new IOException("connection closed", e);
+            }
+        }
+
+        /**
+         * Writes one byte to wake the peer from {@link #awaitReadable}, if
+         * the socket takes it at once (if not, bytes the peer has not read
+         * yet wake it anyway).
+         *
+         * @throws IOException if the connection fails
+         */
+        public void poke() throws IOException {
+            oneByte.clear();
+            ch.write(oneByte);
         }
 
         // ------------------------------------------------------- frames --
@@ -671,6 +747,14 @@ public final class TcpTechnology implements Technology {
         public void close() {
             open = false;
             closeQuietly(ch);
+            Selector s = selector;
+            if (s != null) {
+                try {
+                    s.close();
+                } catch (IOException ignore) {
+                    // closed anyway
+                }
+            }
         }
     }
 }
