@@ -14,6 +14,16 @@
  * of the last failure on the calling thread, with the libfabric call that
  * failed, is ff_last_error().
  *
+ * Threads: an endpoint, its peers and regions are used by one thread at a
+ * time (FI_THREAD_DOMAIN; the Java side serialises the calls). Different
+ * endpoints may be used by different threads at once.
+ *
+ * libfabric itself is loaded on first use, not linked: loading it would
+ * replace the process's SIGSEGV/SIGBUS/SIGINT/SIGTERM handlers (Debian's
+ * libinfinipath does), which a JVM cannot live with; the handlers the
+ * process had are kept. FI_SHM_DISABLE_CMA=1 is set for shm unless the
+ * environment sets it (src/ff_loader.c says why).
+ *
  * Copyright (c) 2026, GrandeJDK contributors.
  * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
  */
@@ -52,7 +62,8 @@ typedef struct ff_region ff_region;
  */
 typedef struct ff_completion {
     uint64_t context;   /* the value given to ff_send or ff_recv */
-    uint64_t tag;       /* the tag of the message (receives) */
+    uint64_t tag;       /* the tag of the message (receives; sends: the
+                           tag that was sent) */
     uint64_t length;    /* bytes received (receives), 0 for sends */
     int32_t status;     /* 0, or a negative code: the operation failed */
     uint32_t kind;      /* FF_SEND or FF_RECV */
@@ -102,6 +113,15 @@ int ff_endpoint_address(ff_endpoint *ep, void *buf, size_t len);
 /* 1 if buffers must be registered (FI_MR_LOCAL) before a send or receive. */
 int ff_endpoint_needs_registration(const ff_endpoint *ep);
 
+/*
+ * 1 if ff_wait sleeps until a message arrives (the provider has a wait
+ * object: tcp, verbs), 0 if it can only poll with a growing back-off
+ * (shm: a peer writes into this process's memory and nothing signals it,
+ * so a caller that must not sleep long needs its own wake-up), or a
+ * negative error code.
+ */
+int ff_endpoint_can_wait(const ff_endpoint *ep);
+
 /* The largest message one send may carry. */
 uint64_t ff_endpoint_max_message(const ff_endpoint *ep);
 
@@ -139,7 +159,10 @@ int ff_send(ff_endpoint *ep, int64_t peer, const void *buf, size_t len,
 /*
  * Posts a receive of at most len bytes into buf, of a message from peer
  * (or FF_ANY_PEER) whose tag equals `tag` in all bits not set in `ignore`.
- * A longer message completes with status -FI_ETRUNC.
+ * A longer message completes with status -FI_ETRUNC. (libfabric 1.17:
+ * only reliably for messages up to the provider's inject size, 4 KiB on
+ * shm, 64 B on tcp;ofi_rxm; a longer one may never complete the receive,
+ * so post receives as large as the largest message the peer sends.)
  */
 int ff_recv(ff_endpoint *ep, int64_t peer, void *buf, size_t len, void *desc,
             uint64_t tag, uint64_t ignore, uint64_t context);
@@ -165,7 +188,8 @@ int ff_wait(ff_endpoint *ep, ff_completion *out, int max,
 
 /*
  * Closes the endpoint: posted operations are cancelled, peers forgotten,
- * regions of the endpoint deregistered. NULL is fine.
+ * regions of the endpoint deregistered (and freed: do not ff_deregister
+ * them afterwards). The handle is invalid afterwards. NULL is fine.
  */
 int ff_endpoint_close(ff_endpoint *ep);
 

@@ -1,6 +1,7 @@
 /*
- * Checks that libfastfabric loads, links against libfabric and finds the
- * providers GrandeJDK relies on here (tcp, shm on loopback).
+ * Checks that libfastfabric 1.0 loads, finds libfabric at run time and the
+ * providers GrandeJDK relies on here (tcp;ofi_rxm on loopback, shm), and
+ * reports the RDMA devices (none on this host).
  *
  * Copyright (c) 2026, GrandeJDK contributors.
  * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
@@ -12,44 +13,57 @@
 #include <rdma/fabric.h>
 
 #include "fastfabric.h"
-
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		passed++;
-		printf("PASS %s\n", what);
-	} else {
-		failed++;
-		printf("FAIL %s\n", what);
-	}
-}
+#include "ff_testlib.h"
 
 int main(void)
 {
+	char report[4096], tiny[8];
+	ff_endpoint *ep = NULL;
 	uint32_t fiv;
 	int ret;
 
+	t_begin("ff_basic_test", 60);
 	/* Loopback only: the tcp provider must not pick another interface. */
 	setenv("FI_TCP_IFACE", "lo", 1);
 
-	check(ff_version() == FF_VERSION, "ff_version matches the header");
+	t_check(ff_version() == FF_VERSION && FF_VERSION == 0x10000,
+		"ff_version is 1.0 and matches the header");
+	t_check(sizeof(ff_completion) == 32, "ff_completion is 32 bytes");
 
 	fiv = ff_libfabric_version();
-	check(FI_MAJOR(fiv) == 1 && FI_MINOR(fiv) >= 17,
-	      "libfabric at run time is 1.17 or newer");
+	t_check(FI_MAJOR(fiv) == 1 && FI_MINOR(fiv) >= 17,
+		"libfabric at run time is 1.17 or newer");
 
 	ret = ff_provider_available("tcp;ofi_rxm");
-	check(ret == 1, "provider tcp;ofi_rxm offers RDM endpoints");
+	t_check(ret == 1, "provider tcp;ofi_rxm offers tagged RDM endpoints");
 	ret = ff_provider_available("shm");
-	check(ret == 1, "provider shm offers RDM endpoints");
+	t_check(ret == 1, "provider shm offers tagged RDM endpoints");
 	ret = ff_provider_available("no-such-provider");
-	check(ret == 0, "an unknown provider is reported absent");
+	t_check(ret == 0, "an unknown provider is reported absent");
 	ret = ff_provider_available("");
-	check(ret < 0 && strlen(ff_strerror(ret)) > 0,
-	      "an empty provider name is an error with a message");
+	t_check(ret < 0 && strlen(ff_strerror(ret)) > 0,
+		"an empty provider name is an error with a message");
 
-	printf("fabric-native: %d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	ret = ff_rdma_devices(report, sizeof(report));
+	t_check(ret == 0 && strstr(report, "no RDMA devices"),
+		"ff_rdma_devices: 0 devices, report \"%.*s\"",
+		(int) strcspn(report, "\n"), report);
+	ret = ff_rdma_devices(tiny, sizeof(tiny));
+	t_check(ret == 0 && strlen(tiny) == sizeof(tiny) - 1,
+		"ff_rdma_devices cuts the report to the buffer");
+	t_check(ff_rdma_devices(NULL, 10) == FF_EBADHANDLE,
+		"ff_rdma_devices(NULL) is FF_EBADHANDLE");
+
+	/* Only providers with a wait object let ff_wait sleep until a message. */
+	ret = ff_endpoint_open("shm", 0, &ep);
+	t_check(ret == 0 && ff_endpoint_can_wait(ep) == 0,
+		"shm: ff_endpoint_can_wait is 0 (ff_wait backs off)");
+	ff_endpoint_close(ep);
+	ret = ff_endpoint_open("tcp;ofi_rxm", 0, &ep);
+	t_check(ret == 0 && ff_endpoint_can_wait(ep) == 1,
+		"tcp;ofi_rxm: ff_endpoint_can_wait is 1 (a descriptor)");
+	ff_endpoint_close(ep);
+	t_check(ff_endpoint_can_wait(NULL) == FF_EBADHANDLE,
+		"ff_endpoint_can_wait(NULL) is FF_EBADHANDLE");
+	return t_summary();
 }
