@@ -106,6 +106,7 @@ $(CONF_DIR)/spec.gmk: $(BUILD)/configure.args | $(BUILD)/source.stamp
 image: jdk-images fabric-native
 	@ln -sfn $(CONF_DIR)/images/jdk $(IMAGE)
 	@cp fabric-native/build/libfastfabric.so $(IMAGE)/lib/
+	@cp fabric-native/build/fastfabric-info $(IMAGE)/bin/
 	$(call phase,image ready: build/jdk)
 	@$(IMAGE)/bin/java -version 2>&1 | sed 's/^/    /'
 
@@ -146,7 +147,7 @@ test: image
 test-grande:
 	$(call phase,jtreg: GrandeJDK tests (test/))
 	@$(JTREG) grande -e:GRANDE_REPO=$(CURDIR) -e:GRANDE_SOURCE=$(SRC) \
-	    -e:GRANDE_STOCK_JDK=$(BOOT_JDK) $(CURDIR)/test
+	    -e:GRANDE_STOCK_JDK=$(BOOT_JDK) -e:FI_TCP_IFACE=lo $(CURDIR)/test
 
 # Peer suites from the JDK's own test tree, with its ProblemList.
 PEER_ARGS := -exclude:$(SRC)/test/jdk/ProblemList.txt
@@ -201,10 +202,10 @@ BENCH_OPTS ?= -f 1 -wi 3 -w 1s -i 5 -r 1s
 BENCH_RUN  := IMAGE=$(IMAGE) STOCK_JDK=$(BOOT_JDK) BENCH_OUT=$(BUILD)/bench \
               M2_REPO=$(GRANDE_CACHE)/m2 BENCH_OPTS='$(BENCH_OPTS)' bench/scripts/run.sh
 
-.PHONY: bench bench-vm bench-serial bench-rmi bench-rmi-alloc
+.PHONY: bench bench-vm bench-serial bench-rmi bench-rmi-alloc bench-fabric
 
 # Every benchmark area (bench/README.md); results and reports in build/bench/.
-bench: bench-vm bench-serial bench-rmi
+bench: bench-vm bench-serial bench-rmi bench-fabric
 
 # VM-level serialization support: every vm benchmark on the image, the
 # stream benchmarks (plain JDK API) on stock too; report build/bench/vm-report.md.
@@ -227,6 +228,16 @@ bench-rmi: image
 	$(call phase,bench-rmi: JMH on the image and on stock (results: build/bench/rmi-*))
 	@$(BENCH_RUN) rmi 'org\.grandejdk\.bench\.rmi\.' 'org\.grandejdk\.bench\.rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp)Bench\.'
 
+# The fabric technology (bench/scripts/fabric.sh): libfastfabric's C ping-pong
+# floor (make -C fabric-native bench), the same through FFM from Java, and
+# void ping() and Object ping(32 int) on jdk.fastrmi over fabric shm, fabric
+# tcp;ofi_rxm and tcp and on stock RMI (image and stock), FI_TCP_IFACE=lo
+# (loopback only). About 2.5 min; report build/bench/fabric-report.md.
+bench-fabric: image
+	$(call phase,bench-fabric: C floor then JMH on the image and on stock (results: build/bench/fabric-*))
+	@IMAGE=$(IMAGE) STOCK_JDK=$(BOOT_JDK) BENCH_OUT=$(BUILD)/bench M2_REPO=$(GRANDE_CACHE)/m2 \
+	    BENCH_OPTS='$(BENCH_OPTS)' bench/scripts/fabric.sh
+
 # Allocation per call of jdk.fastrmi's primitive calls (issue 5: B/op about 0):
 # JMH's gc profiler; B/op in the console table and build/bench/rmi-alloc-image.log.
 bench-rmi-alloc: image
@@ -244,6 +255,7 @@ help:
 	@echo '  test-grande test-serializable test-rmi test-fabric   one test tier'
 	@echo '  test-rmi-compat         the JDK java/rmi suite on jdk.fastrmi: pass/fail per directory'
 	@echo '  bench bench-vm bench-serial bench-rmi bench-rmi-alloc   JMH benchmarks, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
+	@echo '  bench-fabric            libfastfabric C floor, FFM and RMI over the fabric: build/bench/fabric-report.md'
 	@echo '  fuzz-fastserial         a longer fuzz run of the fast reader (FUZZ_SECONDS, FUZZ_SEED)'
 	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'
 	@echo 'Variables: GRANDE_CACHE BOOT_JDK JOBS TEST_CONC'

@@ -9,30 +9,31 @@ package org.grandejdk.bench.rmi;
  * system properties that RMI reads once per JVM, so each configuration is
  * its own benchmark class with its own fork options; the server JVM that a
  * benchmark starts gets the same properties ({@link ServerProcess}).
+ * Public for the fabric area's configurations (org.grandejdk.bench.fabric).
  */
-final class ForkOptions {
+public final class ForkOptions {
 
     /** A fixed heap, as in the other areas (the server JVM gets the same). */
-    static final String HEAP_MIN = "-Xms1g";
-    static final String HEAP_MAX = "-Xmx1g";
+    public static final String HEAP_MIN = "-Xms1g";
+    public static final String HEAP_MAX = "-Xmx1g";
 
     /** JMH 1.37 calls sun.misc.Unsafe, which JDK 25 warns about unless allowed. */
-    static final String ALLOW_UNSAFE = "--sun-misc-unsafe-memory-access=allow";
+    public static final String ALLOW_UNSAFE = "--sun-misc-unsafe-memory-access=allow";
 
     /** References name the loopback, so callbacks to the client stay on it. */
-    static final String LOOPBACK = "-Djava.rmi.server.hostname=127.0.0.1";
+    public static final String LOOPBACK = "-Djava.rmi.server.hostname=127.0.0.1";
 
     /** Stock RMI's call streams on jdk.fastserial (the image only). */
-    static final String STOCK_FAST_SERIALIZATION = "-Djdk.rmi.fastSerialization=true";
+    public static final String STOCK_FAST_SERIALIZATION = "-Djdk.rmi.fastSerialization=true";
 
     /** The stock entry points run on jdk.fastrmi (the image only). */
-    static final String FASTRMI = "-Djava.rmi.provider=fastrmi";
+    public static final String FASTRMI = "-Djava.rmi.provider=fastrmi";
 
     /** jdk.fastrmi with the JDK's ObjectOutputStream/ObjectInputStream per call. */
-    static final String FASTRMI_JDK_SERIALIZATION = "-Djdk.fastrmi.serialization=jdk";
+    public static final String FASTRMI_JDK_SERIALIZATION = "-Djdk.fastrmi.serialization=jdk";
 
     /** jdk.fastrmi with jdk.fastserial streams (its default, named for the record). */
-    static final String FASTRMI_FAST_SERIALIZATION = "-Djdk.fastrmi.serialization=fast";
+    public static final String FASTRMI_FAST_SERIALIZATION = "-Djdk.fastrmi.serialization=fast";
 
     private ForkOptions() {
     }

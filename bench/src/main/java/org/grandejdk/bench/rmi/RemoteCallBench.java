@@ -52,7 +52,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>The set-up checks that both JVMs run the RMI and serialization the
  * class names (stub classes, properties, modules) and that every call gives
  * back an equal copy of what it sent, and prints the configuration as a
- * line {@code rmi-config: CLASS ...}.
+ * line {@code rmi-config: CLASS ...}; a subclass may also check the
+ * technology its calls run over ({@link #checkTechnology}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -119,6 +120,10 @@ public abstract class RemoteCallBench {
             service.setPong((Pong) UnicastRemoteObject.exportObject(pong, 0));
             int32 = Payloads.create("int32");
             checkCalls();
+            String technology = checkTechnology(service);
+            if (technology != null) {
+                System.out.println("rmi-technology: " + configurationName() + " " + technology);
+            }
         } catch (Exception | Error e) {
             try {
                 tearDown();
@@ -146,6 +151,19 @@ public abstract class RemoteCallBench {
                         + (pong.calls - before) + " times");
             }
         }
+    }
+
+    /**
+     * For a configuration that names the technology its calls run over:
+     * throws unless the calls of stub (after the set-up's first calls) run
+     * over it, and returns it for the log line {@code rmi-technology: CLASS
+     * TECHNOLOGY}. The default checks nothing and returns null (stock RMI,
+     * and jdk.fastrmi on its default technologies). Overridden by classes
+     * that may use image-only API (jdk.fastrmi.FastRMI.technology), so that
+     * this class stays loadable on stock.
+     */
+    protected String checkTechnology(PingService stub) throws Exception {
+        return null;
     }
 
     /** The simple name of the subclass that is the configuration (not JMH's). */

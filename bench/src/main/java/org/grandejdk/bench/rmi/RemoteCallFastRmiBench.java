@@ -3,11 +3,14 @@
  */
 package org.grandejdk.bench.rmi;
 
+import jdk.fastrmi.FastRMI;
+
 import org.openjdk.jmh.annotations.Fork;
 
 /**
  * {@link RemoteCallBench} on jdk.fastrmi ({@code -Djava.rmi.provider=fastrmi},
- * the tcp technology) with jdk.fastserial streams
+ * its default technologies, fabric,tcp: fabric:shm between two JVMs of one
+ * host, as the log line {@code rmi-technology:} records) with jdk.fastserial streams
  * ({@code -Djdk.fastrmi.serialization=fast}, the default): issue 5's
  * configuration and targets. Image only.
  */
@@ -15,4 +18,10 @@ import org.openjdk.jmh.annotations.Fork;
                                    ForkOptions.ALLOW_UNSAFE, ForkOptions.LOOPBACK,
                                    ForkOptions.FASTRMI, ForkOptions.FASTRMI_FAST_SERIALIZATION})
 public class RemoteCallFastRmiBench extends RemoteCallBench {
+
+    /** Records the technology the calls run over (the default's choice), unchecked. */
+    @Override
+    protected String checkTechnology(PingService stub) {
+        return FastRMI.technology(stub);
+    }
 }

@@ -24,9 +24,10 @@ import java.util.regex.Pattern;
  * configuration chosen with the fork's options holds on both ends. The
  * server prints {@code PORT n} on its standard output when it is ready and
  * exits when its standard input ends; {@link #close} closes it, then
- * destroys the process if it has not gone.
+ * destroys the process if it has not gone. Public for the fabric area's
+ * echo server (org.grandejdk.bench.fabric).
  */
-final class ServerProcess implements AutoCloseable {
+public final class ServerProcess implements AutoCloseable {
 
     private static final Pattern PORT_LINE = Pattern.compile("PORT (\\d+)");
     private static final long START_SECONDS = 60;
@@ -49,12 +50,12 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** The port the server printed. */
-    int port() {
+    public int port() {
         return port;
     }
 
     /** Starts mainClass in a new JVM and waits until it prints its port. */
-    static ServerProcess start(Class<?> mainClass, String... args) throws Exception {
+    public static ServerProcess start(Class<?> mainClass, String... args) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(forwardedOptions());
@@ -145,7 +146,7 @@ final class ServerProcess implements AutoCloseable {
      * For a server's main thread: returns when its standard input ends (the
      * benchmark closed it, or its JVM died).
      */
-    static void awaitEndOfInput() throws IOException {
+    public static void awaitEndOfInput() throws IOException {
         byte[] buffer = new byte[64];
         while (System.in.read(buffer) >= 0) {
             // Nothing is sent; only the end counts.

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""The fabric area's report: the round trip of each layer side by side.
+
+    fabric_report.py --c FABRIC_C_TXT --image IMAGE_JSON [--stock STOCK_JSON]
+                     [--load LOAD_TXT] [--tables RATIOS_MD] [--out REPORT_MD]
+
+Inputs: the C floor (the "ff_pingpong provider=P size=S ... rtt_us=X" lines
+of `make -C fabric-native bench`), JMH's JSON of the image run
+(FabricPingPongBench, fabric.RemoteCall*Bench, rmi.RemoteCallStockBench)
+and of the stock run (rmi.RemoteCallStockBench), the machine's load
+(uptime lines), and ratios.py's report of the same run, appended as is.
+
+Tables: microseconds per round trip (C, FFM) or per call (RMI), a column
+per technology; then the targets: jdk.fastrmi's ping() over fabric shm
+within 2x of the C shm round trip of 8 bytes, at least 50x faster than
+stock RMI on stock Temurin, void ping() <= 1.5 us, Object ping(32 int)
+<= 2 us. Plain Python 3, standard library only.
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+
+FABRIC = "org.grandejdk.bench.fabric."
+RMI = "org.grandejdk.bench.rmi."
+C_LINE = re.compile(r"ff_pingpong provider=(\S+) size=(\d+) iters=(\d+) rtt_us=([\d.]+)"
+                    r"(?: \(median of \d+ batches; min ([\d.]+) \.\. max ([\d.]+)\))?")
+TO_US = {"ns/op": 1e-3, "us/op": 1.0, "ms/op": 1e3, "s/op": 1e6}
+
+# Columns: (key, heading)
+COLUMNS = [("shm", "fabric shm"), ("tcp;ofi_rxm", "fabric tcp;ofi_rxm"), ("tcp", "fastrmi tcp"),
+           ("stock-image", "stock RMI, image"), ("stock", "stock RMI, Temurin 25")]
+# RMI configuration class -> column
+RMI_CLASSES = {FABRIC + "RemoteCallFabricShmBench": "shm",
+               FABRIC + "RemoteCallFabricTcpBench": "tcp;ofi_rxm",
+               FABRIC + "RemoteCallFastRmiTcpBench": "tcp",
+               RMI + "RemoteCallStockBench": "stock-image"}
+
+TARGETS = {"c_ratio": 2.0, "stock_ratio": 50.0, "ping_us": 1.5, "obj_us": 2.0}
+
+
+def read_c(path):
+    """(provider, size) -> (median, min, max) in us."""
+    out = {}
+    if not path or not os.path.exists(path):
+        return out
+    with open(path) as f:
+        for line in f:
+            m = C_LINE.search(line)
+            if m:
+                lo = float(m.group(5)) if m.group(5) else None
+                hi = float(m.group(6)) if m.group(6) else None
+                out[(m.group(1), int(m.group(2)))] = (float(m.group(4)), lo, hi)
+    return out
+
+
+def read_jmh(path):
+    """A list of (benchmark, params, score_us, error_us)."""
+    if not path or not os.path.exists(path):
+        return []
+    with open(path) as f:
+        data = json.load(f)
+    rows = []
+    for r in data:
+        pm = r["primaryMetric"]
+        k = TO_US.get(pm["scoreUnit"])
+        if k is None:
+            continue
+        err = pm.get("scoreError")
+        err = err * k if isinstance(err, (int, float)) and err == err else None
+        rows.append((r["benchmark"], r.get("params") or {}, pm["score"] * k, err))
+    return rows
+
+
+def fmt(value, error=None):
+    if value is None:
+        return "—"
+    digits = 3 if value < 10 else 2 if value < 100 else 1
+    s = f"{value:.{digits}f}"
+    if error is not None:
+        s += f" ± {error:.{digits}f}"
+    return s
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--c")
+    ap.add_argument("--image", required=True)
+    ap.add_argument("--stock")
+    ap.add_argument("--load")
+    ap.add_argument("--tables")
+    ap.add_argument("--out")
+    a = ap.parse_args()
+
+    c = read_c(a.c)
+    image = read_jmh(a.image)
+    stock = read_jmh(a.stock)
+
+    ffm = {}                        # (provider, size) -> (us, err)
+    rmi = {}                        # (method, column) -> (us, err)
+    for bench, params, us, err in image:
+        cls, _, method = bench.rpartition(".")
+        if cls == FABRIC + "FabricPingPongBench":
+            ffm[(params.get("provider"), int(params.get("size", 0)))] = (us, err)
+        elif cls in RMI_CLASSES and method in ("ping", "pingObject"):
+            if method == "pingObject" and params.get("payload") != "int32":
+                continue
+            rmi[(method, RMI_CLASSES[cls])] = (us, err)
+    for bench, params, us, err in stock:
+        cls, _, method = bench.rpartition(".")
+        if cls == RMI + "RemoteCallStockBench" and method in ("ping", "pingObject"):
+            if method == "pingObject" and params.get("payload") != "int32":
+                continue
+            rmi[(method, "stock")] = (us, err)
+
+    out = []
+    out.append("# GrandeJDK benchmarks, area fabric: libfastfabric, FFM and RMI over the fabric\n")
+    if a.load and os.path.exists(a.load):
+        out.append("Machine load (`uptime`) during the run:\n")
+        out.append("```")
+        with open(a.load) as f:
+            out.extend(line.rstrip() for line in f)
+        out.append("```\n")
+    out.append("Microseconds per round trip (C, FFM: a message there and back) or per "
+               "call (RMI); lower is better. C: `ff_pingpong`, the median of 5 batches "
+               "(min .. max); FFM and RMI: JMH's average ± its 99.9% half-width. The "
+               "RMI calls run jdk.fastrmi with jdk.fastserial streams (each set-up "
+               "checked `FastRMI.technology(stub)`), or stock RMI on the image and on "
+               "stock Temurin.\n")
+    out.append("| layer | " + " | ".join(h for _, h in COLUMNS) + " |")
+    out.append("|---|" + "---:|" * len(COLUMNS))
+
+    def c_cell(prov, size):
+        v = c.get((prov, size))
+        if not v:
+            return "—"
+        med, lo, hi = v
+        return fmt(med) + (f" ({fmt(lo)} .. {fmt(hi)})" if lo is not None else "")
+
+    c_sizes = sorted({s for (_, s) in c})
+    for size in c_sizes:
+        cells = [c_cell(p, size) if p in ("shm", "tcp;ofi_rxm") else "—" for p, _ in COLUMNS]
+        out.append(f"| C round trip, {size} B | " + " | ".join(cells) + " |")
+    for size in sorted({s for (_, s) in ffm}):
+        cells = [fmt(*ffm[(p, size)]) if (p, size) in ffm else "—" for p, _ in COLUMNS]
+        out.append(f"| FFM round trip, {size} B | " + " | ".join(cells) + " |")
+    for method, label in (("ping", "RMI `void ping()`"), ("pingObject", "RMI `Object ping(32 int)`")):
+        cells = [fmt(*rmi[(method, p)]) if (method, p) in rmi else "—" for p, _ in COLUMNS]
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    out.append("")
+
+    def us(key):
+        v = rmi.get(key)
+        return v[0] if v else None
+
+    c8 = c.get(("shm", 8), (None,))[0]
+    c256 = c.get(("shm", 256), (None,))[0]
+    ping = us(("ping", "shm"))
+    obj = us(("pingObject", "shm"))
+    stock_ping = us(("ping", "stock")) or us(("ping", "stock-image"))
+    stock_obj = us(("pingObject", "stock")) or us(("pingObject", "stock-image"))
+    stock_name = "stock Temurin" if us(("ping", "stock")) else "stock RMI on the image"
+
+    def met(ok):
+        return "—" if ok is None else ("**yes**" if ok else "**no**")
+
+    def x(v):
+        return "—" if v is None else f"{v:.2f}×" if v < 10 else f"{v:.0f}×"
+
+    out.append("## Targets (jdk.fastrmi over fabric shm)\n")
+    out.append("| measure | value | target | met |")
+    out.append("|---|---:|---:|---|")
+    r = ratio(ping, c8)
+    out.append(f"| `void ping()` ÷ C shm round trip of 8 B | {x(r)} | ≤ {TARGETS['c_ratio']:.0f}× | "
+               f"{met(None if r is None else r <= TARGETS['c_ratio'])} |")
+    r = ratio(obj, c256)
+    out.append(f"| `Object ping(32 int)` ÷ C shm round trip of 256 B | {x(r)} | ≤ {TARGETS['c_ratio']:.0f}× | "
+               f"{met(None if r is None else r <= TARGETS['c_ratio'])} |")
+    r = ratio(stock_ping, ping)
+    out.append(f"| {stock_name} `void ping()` ÷ fabric shm | {x(r)} | ≥ {TARGETS['stock_ratio']:.0f}× | "
+               f"{met(None if r is None else r >= TARGETS['stock_ratio'])} |")
+    r = ratio(stock_obj, obj)
+    out.append(f"| {stock_name} `Object ping(32 int)` ÷ fabric shm | {x(r)} | ≥ {TARGETS['stock_ratio']:.0f}× | "
+               f"{met(None if r is None else r >= TARGETS['stock_ratio'])} |")
+    out.append(f"| `void ping()` | {fmt(ping)} µs | ≤ {TARGETS['ping_us']} µs | "
+               f"{met(None if ping is None else ping <= TARGETS['ping_us'])} |")
+    out.append(f"| `Object ping(32 int)` | {fmt(obj)} µs | ≤ {TARGETS['obj_us']:.0f} µs | "
+               f"{met(None if obj is None else obj <= TARGETS['obj_us'])} |")
+    out.append("")
+
+    out.append("## Other ratios\n")
+    out.append("| measure | value |")
+    out.append("|---|---:|")
+    for size in sorted({s for (_, s) in ffm}):
+        for prov in ("shm", "tcp;ofi_rxm"):
+            f_ = ffm.get((prov, size))
+            c_ = c.get((prov, size))
+            if f_ and c_:
+                out.append(f"| FFM ÷ C, {prov} {size} B (the cost of Java and the downcalls) | "
+                           f"{x(ratio(f_[0], c_[0]))} |")
+    for prov, ffm_key in (("shm", ("shm", 8)), ("tcp;ofi_rxm", ("tcp;ofi_rxm", 8))):
+        p_ = us(("ping", prov))
+        f_ = ffm.get(ffm_key)
+        if p_ and f_:
+            out.append(f"| RMI `void ping()` ÷ FFM round trip of 8 B, {prov} (the RMI layers) | "
+                       f"{x(ratio(p_, f_[0]))} |")
+    for method, label in (("ping", "`void ping()`"), ("pingObject", "`Object ping(32 int)`")):
+        t, s = us((method, "tcp")), us((method, "shm"))
+        if t and s:
+            out.append(f"| fastrmi tcp ÷ fabric shm, {label} | {x(ratio(t, s))} |")
+        si, st = us((method, "stock-image")), us((method, "stock"))
+        if si and st:
+            out.append(f"| stock RMI Temurin ÷ stock RMI image, {label} | {x(ratio(st, si))} |")
+    out.append("")
+
+    if a.tables and os.path.exists(a.tables):
+        with open(a.tables) as f:
+            previous = f.read()
+        # ratios.py's report of the same run, below (not again if rerun on our own output)
+        marker = "\n## Every benchmark (ratios.py)\n"
+        if previous.startswith("# GrandeJDK benchmarks, area fabric: libfastfabric"):
+            previous = previous.split(marker, 1)[1] if marker in previous else ""
+        out.append(marker)
+        out.append(re.sub(r"^# ", "### ", previous, flags=re.M).strip() + "\n")
+
+    text = "\n".join(out)
+    print(text)
+    if a.out:
+        with open(a.out, "w") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

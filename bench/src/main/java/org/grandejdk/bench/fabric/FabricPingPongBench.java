@@ -1,0 +1,261 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.fabric;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.util.concurrent.TimeUnit;
+
+import jdk.internal.fastrmi.fabric.FastFabric;
+
+import org.grandejdk.bench.rmi.ForkOptions;
+import org.grandejdk.bench.rmi.ServerProcess;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The libfastfabric ping-pong floor from Java: what fabric-native's C
+ * {@code ff_pingpong} measures, through the FFM binding the jdk.fastrmi
+ * fabric technology uses ({@code jdk.internal.fastrmi.fabric.FastFabric}:
+ * critical downcalls for send, receive and poll). The other end is
+ * {@link FabricEchoServer} in a second JVM, which sends back every
+ * message.
+ *
+ * <p>{@code roundTrip}: send {@code size} bytes from a registered
+ * off-heap buffer, spin on {@code ff_poll} until the echo has landed in the
+ * registered receive buffer (and the send completed), check its length,
+ * post the next receive. No allocation per operation. Both ends spin; after
+ * {@value FabricEchoServer#SPIN_POLLS} empty polls in a row (far longer than
+ * a round trip) each further poll first yields the processor, so that when
+ * other load leaves the two spinning processes one core, a round trip does
+ * not wait for the end of a scheduler time slice (milliseconds). The set-up checks
+ * that the echo carries the bytes sent.
+ *
+ * <p>{@code provider} {@code tcp;ofi_rxm} needs {@code FI_TCP_IFACE=lo} in
+ * the environment (the set-up throws otherwise). Image only.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {ForkOptions.HEAP_MIN, ForkOptions.HEAP_MAX,
+                                   ForkOptions.ALLOW_UNSAFE, FabricOptions.EXPORT_FABRIC})
+public class FabricPingPongBench {
+
+    @Param({"shm", "tcp;ofi_rxm"})
+    public String provider;
+
+    @Param({"8", "4096"})
+    public int size;
+
+    private static final long CTX_SEND = 1;
+    private static final long CTX_RECV = 2;
+    private static final int MAX_COMPLETIONS = 8;
+    /** Empty polls before each further one yields the processor ({@link FabricEchoServer#SPIN_POLLS}). */
+    private static final int SPIN_POLLS = FabricEchoServer.SPIN_POLLS;
+    /** Empty polls between two looks at the clock (a power of 2). */
+    private static final int CHECK_EVERY = 1 << 12;
+    /** How long a round trip may take before the echo server counts as gone. */
+    private static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
+    private static final int CHECK_ROUNDS = 1000;
+
+    private FastFabric ff;
+    private MemorySegment ep;
+    private Arena arena;
+    private MemorySegment sendBuffer;
+    private MemorySegment sendDesc;
+    private MemorySegment receiveBuffer;
+    private MemorySegment receiveDesc;
+    private MemorySegment completions;
+    private long peer;
+    private ServerProcess server;
+    private Socket control;
+
+    // what the completions said
+    private boolean sending;
+    private long received = -1;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        try {
+            FabricOptions.requireLoopback(provider);
+            ff = FastFabric.get();
+            ep = ff.open(provider, 0);
+            String opened = ff.provider(ep);
+            if (!opened.equals(provider)) {
+                throw new IllegalStateException("asked for a " + provider
+                        + " endpoint, libfastfabric opened " + opened);
+            }
+            long maxMessage = ff.maxMessage(ep);     // a uint64_t
+            if (Long.compareUnsigned(size, maxMessage) > 0) {
+                throw new IllegalStateException(size + " bytes above the provider's largest message, "
+                        + Long.toUnsignedString(maxMessage));
+            }
+            // Shared: JMH may run the set-up and the iterations on different threads.
+            arena = Arena.ofShared();
+            sendBuffer = arena.allocate(size, 4096);
+            receiveBuffer = arena.allocate(size, 4096);
+            completions = arena.allocate(FastFabric.COMPLETION_SIZE * MAX_COMPLETIONS, 8);
+            sendDesc = ff.desc(ff.register(ep, sendBuffer));
+            receiveDesc = ff.desc(ff.register(ep, receiveBuffer));
+
+            server = ServerProcess.start(FabricEchoServer.class, provider, Integer.toString(size));
+            control = new Socket(InetAddress.getLoopbackAddress(), server.port());
+            control.setTcpNoDelay(true);
+            DataInputStream in = new DataInputStream(control.getInputStream());
+            DataOutputStream out = new DataOutputStream(control.getOutputStream());
+            int n = in.readInt();
+            if (n <= 0 || n > 4096) {
+                throw new IOException("echo server's address of " + n + " bytes");
+            }
+            peer = ff.addPeer(ep, in.readNBytes(n));
+            byte[] address = ff.address(ep);
+            out.writeInt(address.length);
+            out.write(address);
+            out.flush();
+            if (in.read() != 1) {
+                throw new IOException("the echo server did not get ready");
+            }
+            postReceive();
+            checkEcho();
+            System.out.println("fabric-config: FabricPingPongBench provider=" + opened + " size=" + size
+                    + " registration=" + ff.needsRegistration(ep) + " libfabric=" + ff.libfabricVersion()
+                    + " FI_TCP_IFACE=" + System.getenv(FabricOptions.TCP_IFACE));
+        } catch (Exception | Error e) {
+            try {
+                tearDown();
+            } catch (Exception | Error suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /** Throws unless round trips give back the bytes sent, for a few different contents. */
+    private void checkEcho() throws IOException {
+        for (int round = 0; round < CHECK_ROUNDS; round++) {
+            for (long i = 0; i < size; i++) {
+                sendBuffer.set(ValueLayout.JAVA_BYTE, i, (byte) (i * 31 + round));
+            }
+            roundTrip();
+            long mismatch = sendBuffer.mismatch(receiveBuffer);
+            if (mismatch >= 0) {
+                throw new IllegalStateException("round trip " + round + ": the echo differs at byte "
+                        + mismatch + " of " + size);
+            }
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        try {
+            if (control != null) {
+                control.close();
+            }
+            if (server != null) {
+                server.close();
+            }
+        } finally {
+            control = null;
+            server = null;
+            if (ep != null) {
+                ff.close(ep);           // deregisters the buffers too
+                ep = null;
+            }
+            if (arena != null) {
+                arena.close();
+                arena = null;
+            }
+        }
+    }
+
+    @Benchmark
+    public long roundTrip() throws IOException {
+        int rc;
+        while ((rc = ff.send(ep, peer, sendBuffer, size, sendDesc, FabricEchoServer.TAG, CTX_SEND))
+               == FastFabric.EAGAIN) {
+            poll();                     // the provider needs progress to take it
+        }
+        if (rc < 0) {
+            throw ff.failed("ff_send", rc);
+        }
+        sending = true;
+        int empty = 0;
+        long since = 0;
+        while (sending || received < 0) {
+            if (poll() != 0) {
+                continue;
+            }
+            if (++empty > SPIN_POLLS) {
+                Thread.yield();
+            }
+            if ((empty & (CHECK_EVERY - 1)) == 0) {
+                long now = System.nanoTime();
+                if (since == 0) {
+                    since = now;
+                } else if (now - since > TIMEOUT_NANOS) {
+                    throw new IOException("no echo within " + TimeUnit.NANOSECONDS.toSeconds(TIMEOUT_NANOS)
+                            + " s: the echo server has gone? (its messages are in the JMH log)");
+                }
+            }
+        }
+        long length = received;
+        if (length != size) {
+            throw new IOException("echo of " + length + " bytes, " + size + " sent");
+        }
+        postReceive();
+        return length;
+    }
+
+    private void postReceive() throws IOException {
+        received = -1;
+        int rc;
+        while ((rc = ff.recv(ep, peer, receiveBuffer, size, receiveDesc, FabricEchoServer.TAG, 0, CTX_RECV))
+               == FastFabric.EAGAIN) {
+            poll();
+        }
+        if (rc < 0) {
+            throw ff.failed("ff_recv", rc);
+        }
+    }
+
+    /** Polls once; returns the completions handled. */
+    private int poll() throws IOException {
+        int n = ff.poll(ep, completions, MAX_COMPLETIONS);
+        if (n < 0) {
+            throw ff.failed("ff_poll", n);
+        }
+        for (int i = 0; i < n; i++) {
+            int status = FastFabric.status(completions, i);
+            if (status < 0) {
+                throw ff.failed(FastFabric.kind(completions, i) == FastFabric.SEND
+                                ? "send to the echo server" : "receive of the echo", status);
+            }
+            if (FastFabric.context(completions, i) == CTX_SEND) {
+                sending = false;
+            } else {
+                received = FastFabric.length(completions, i);
+            }
+        }
+        return n;
+    }
+}

@@ -1,0 +1,35 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.fabric;
+
+import org.grandejdk.bench.rmi.ForkOptions;
+import org.grandejdk.bench.rmi.PingService;
+import org.grandejdk.bench.rmi.RemoteCallBench;
+import org.openjdk.jmh.annotations.Fork;
+
+/**
+ * {@link RemoteCallBench} on jdk.fastrmi over the fabric on shared memory
+ * ({@code -Djdk.fastrmi.technologies=fabric,tcp
+ * -Djdk.fastrmi.fabric.local=shm}: the defaults, named), with jdk.fastserial
+ * streams, on both JVMs. The set-up throws unless
+ * {@code FastRMI.technology(stub)} is {@code "fabric:shm"}. Image only.
+ */
+@Fork(value = 1, jvmArgsAppend = {ForkOptions.HEAP_MIN, ForkOptions.HEAP_MAX,
+                                   ForkOptions.ALLOW_UNSAFE, ForkOptions.LOOPBACK,
+                                   ForkOptions.FASTRMI, ForkOptions.FASTRMI_FAST_SERIALIZATION,
+                                   FabricOptions.TECHNOLOGIES_FABRIC, FabricOptions.FABRIC_SHM})
+public class RemoteCallFabricShmBench extends RemoteCallBench {
+
+    static final String TECHNOLOGY = "fabric:shm";
+
+    /** Before any endpoint is opened: the environment must not widen or override the provider. */
+    public RemoteCallFabricShmBench() {
+        FabricOptions.requireLoopback(TECHNOLOGY);
+    }
+
+    @Override
+    protected String checkTechnology(PingService stub) {
+        return FabricOptions.requireTechnology(stub, TECHNOLOGY);
+    }
+}
