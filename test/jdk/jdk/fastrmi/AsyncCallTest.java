@@ -33,7 +33,13 @@
  * @modules java.rmi jdk.fastrmi
  * @library /lib
  * @build grande.test.* ChildJvm Failures
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 AsyncCallTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Dtest.fastrmi.technology=fabric:shm AsyncCallTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp AsyncCallTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
+ *      AsyncCallTest
  */
 
 import java.io.Serial;
@@ -172,6 +178,7 @@ public class AsyncCallTest {
             Registry registry = LocateRegistry.getRegistry(ChildJvm.HOST, port);
             Calculator calc = (Calculator) registry.lookup("calc");
             Calculator offset = (Calculator) registry.lookup("offset");
+            ChildJvm.expectTechnology(calc);
             ChildJvm.expectRuntimeStub(calc);
             expectEquals(3, calc.add(1, 2), "a synchronous call (opens the connection)");
 

@@ -31,10 +31,16 @@
  *          whose NoSuchObjectException reaches the client in a ServerException.
  *          The same program then runs on the JDK's JRMP (no provider
  *          property), the control for the test's expectations.
- * @modules java.rmi
+ * @modules java.rmi jdk.fastrmi
  * @library /lib
  * @build grande.test.* ChildJvm Failures
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 CallbackTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Dtest.fastrmi.technology=fabric:shm CallbackTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp CallbackTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
+ *      CallbackTest
  * @run main/othervm -Djava.rmi.server.hostname=127.0.0.1 CallbackTest
  */
 
@@ -235,6 +241,7 @@ public class CallbackTest {
             int port = server.awaitPort();
             expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
             Hub hub = (Hub) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("hub");
+            ChildJvm.expectTechnology(hub);
             ChildJvm.expectRuntimeStub(hub);
 
             ClientListener listener = new ClientListener();

@@ -43,8 +43,9 @@ import java.util.concurrent.TimeUnit;
  * the test JVM dies.
  *
  * <p>A child gets the test JDK's java, the test's VM options, this JVM's
- * class path, the properties that select the RMI runtime (copied from this
- * JVM, so a test's @run line decides for all its JVMs), and
+ * class path, the properties that select and configure the RMI runtime
+ * (java.rmi.provider, every jdk.fastrmi.* and test.fastrmi.technology,
+ * copied from this JVM, so a test's @run line decides for all its JVMs), and
  * java.rmi.server.hostname=127.0.0.1 unless the caller sets it. Its output
  * is echoed here with its name as prefix and kept for awaitLine.
  */
@@ -59,8 +60,8 @@ final class ChildJvm implements AutoCloseable {
     /** Whether this JVM (and so every JVM of the test) runs jdk.fastrmi. */
     static final boolean FASTRMI = "fastrmi".equals(System.getProperty(PROVIDER));
 
-    /** Properties copied from the test JVM to its children when set. */
-    private static final List<String> INHERITED = List.of(PROVIDER, "jdk.fastrmi.serialization");
+    /** The technology a test expects its stubs to use, as FastRMI.technology tells it. */
+    static final String TECHNOLOGY = "test.fastrmi.technology";
 
     /** The exit code of a child whose standard input ended (its test JVM died). */
     static final int ORPHANED = 97;
@@ -98,12 +99,7 @@ final class ChildJvm implements AutoCloseable {
                 }
             }
         }
-        for (String key : INHERITED) {
-            String value = System.getProperty(key);
-            if (value != null) {
-                cmd.add("-D" + key + "=" + value);
-            }
-        }
+        cmd.addAll(inheritedProperties());
         if (options.stream().noneMatch(o -> o.startsWith("-Djava.rmi.server.hostname="))) {
             cmd.add("-Djava.rmi.server.hostname=" + HOST);
         }
@@ -114,6 +110,18 @@ final class ChildJvm implements AutoCloseable {
         cmd.addAll(List.of(args));
         System.out.println(name + ": " + String.join(" ", cmd));
         return new ChildJvm(name, new ProcessBuilder(cmd).redirectErrorStream(true).start());
+    }
+
+    /**
+     * The -D options that give a child this JVM's java.rmi.provider, every
+     * jdk.fastrmi.* property and test.fastrmi.technology.
+     */
+    static List<String> inheritedProperties() {
+        List<String> options = new ArrayList<>();
+        System.getProperties().stringPropertyNames().stream().sorted()
+              .filter(k -> k.equals(PROVIDER) || k.equals(TECHNOLOGY) || k.startsWith("jdk.fastrmi."))
+              .forEach(k -> options.add("-D" + k + "=" + System.getProperty(k)));
+        return options;
     }
 
     private void pump() {
@@ -153,12 +161,17 @@ final class ChildJvm implements AutoCloseable {
                 }
                 long left = deadline - System.nanoTime();
                 if (ended || left <= 0) {
-                    throw new AssertionError(name + (ended ? " ended" : " timed out")
+                    throw new AssertionError(name + (ended ? " ended" + exitCode() : " timed out")
                                              + " before it printed \"" + prefix + "\"");
                 }
                 TimeUnit.NANOSECONDS.timedWait(lines, left);
             }
         }
+    }
+
+    /* " (exit code n)" once the process ended (waiting a moment for it), else "". */
+    private String exitCode() throws InterruptedException {
+        return process.waitFor(5, TimeUnit.SECONDS) ? " (exit code " + process.exitValue() + ")" : "";
     }
 
     /** Whether the child has printed a line that starts with prefix. */
@@ -303,5 +316,21 @@ final class ChildJvm implements AutoCloseable {
     static void expectRuntimeStub(Remote stub) {
         grande.test.Checks.expect(isJrmpStub(stub) != FASTRMI,
                                   "a stub of " + expectedRuntime() + ": " + stub.getClass().getName());
+    }
+
+    /**
+     * If test.fastrmi.technology is set, an AssertionError unless
+     * FastRMI.technology(stub) equals it: the test runs over what it claims.
+     */
+    static void expectTechnology(Remote stub) {
+        String expected = System.getProperty(TECHNOLOGY);
+        if (expected != null) {
+            String actual = jdk.fastrmi.FastRMI.technology(stub);
+            if (!expected.equals(actual)) {
+                throw new AssertionError("the stub's technology: expected " + expected + ", got " + actual
+                                         + " (" + stub + ")");
+            }
+            System.out.println("ok: the stub's technology is " + actual);
+        }
     }
 }

@@ -35,10 +35,16 @@
  *          listens a java.rmi.ConnectException.
  *          The same program then runs on the JDK's JRMP (no provider
  *          property), the control for the test's expectations.
- * @modules java.rmi
+ * @modules java.rmi jdk.fastrmi
  * @library /lib
  * @build grande.test.* ChildJvm Failures
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 ExceptionTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Dtest.fastrmi.technology=fabric:shm ExceptionTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp ExceptionTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
+ *      ExceptionTest
  * @run main/othervm -Djava.rmi.server.hostname=127.0.0.1 ExceptionTest
  */
 
@@ -177,6 +183,7 @@ public class ExceptionTest {
             Registry registry = LocateRegistry.getRegistry(ChildJvm.HOST, port);
             Account a = (Account) registry.lookup("a");
             Account b = (Account) registry.lookup("b");
+            ChildJvm.expectTechnology(a);
             ChildJvm.expectRuntimeStub(a);
 
             serverExceptions(a);

@@ -27,10 +27,16 @@
  *          ServerNotActiveException.
  *          The same program then runs on the JDK's JRMP (no provider
  *          property), the control for the test's expectations.
- * @modules java.rmi
+ * @modules java.rmi jdk.fastrmi
  * @library /lib
  * @build grande.test.* ChildJvm Failures
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 GetClientHostTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Dtest.fastrmi.technology=fabric:shm GetClientHostTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp GetClientHostTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
+ *      GetClientHostTest
  * @run main/othervm -Djava.rmi.server.hostname=127.0.0.1 GetClientHostTest
  */
 
@@ -114,6 +120,7 @@ public class GetClientHostTest {
             expectEquals("ServerNotActiveException", server.awaitLine("OUTSIDE ", 1),
                          "getClientHost() on the server's main thread");
             Service service = (Service) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("service");
+            ChildJvm.expectTechnology(service);
             ChildJvm.expectRuntimeStub(service);
 
             expectEquals("127.0.0.1", service.whoCalls(), "getClientHost() in the server during a call");

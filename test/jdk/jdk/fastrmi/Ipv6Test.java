@@ -27,10 +27,16 @@
  *          cannot be bound.
  *          The same program then runs on the JDK's JRMP (no provider
  *          property), the control for the test's expectations.
- * @modules java.rmi
+ * @modules java.rmi jdk.fastrmi
  * @library /lib
  * @build grande.test.* ChildJvm Failures jtreg.SkippedException
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=::1 Ipv6Test
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=::1
+ *      -Dtest.fastrmi.technology=fabric:shm Ipv6Test
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=::1
+ *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp Ipv6Test
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=::1
+ *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
+ *      Ipv6Test
  * @run main/othervm -Djava.rmi.server.hostname=::1 Ipv6Test
  */
 
@@ -110,6 +116,7 @@ public class Ipv6Test {
             int port = server.awaitPort();
             expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
             Greeter greeter = (Greeter) LocateRegistry.getRegistry(HOST, port).lookup("greeter");
+            ChildJvm.expectTechnology(greeter);
             ChildJvm.expectRuntimeStub(greeter);
             expectEquals("hello ::1", greeter.greet("::1"), "a call to the server on ::1");
             expectIpv6Loopback(greeter.callerHost(), "the address the server sees this JVM's calls come from");

@@ -28,10 +28,16 @@
  *          sharing that comes back deeply equal.
  *          The same program then runs on the JDK's JRMP (no provider
  *          property), the control for the test's expectations.
- * @modules java.rmi
+ * @modules java.rmi jdk.fastrmi
  * @library /lib
  * @build grande.test.* ChildJvm Failures GraphNode
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 RegistryProgramTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Dtest.fastrmi.technology=fabric:shm RegistryProgramTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp RegistryProgramTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
+ *      RegistryProgramTest
  * @run main/othervm -Djava.rmi.server.hostname=127.0.0.1 RegistryProgramTest
  */
 
@@ -192,6 +198,7 @@ public class RegistryProgramTest {
         expectEquals(Set.of(listed + "catalog", listed + "spare"), Set.of(Naming.list(url)), "Naming.list");
 
         Catalog catalog = (Catalog) registry.lookup("catalog");
+        ChildJvm.expectTechnology(catalog);
         ChildJvm.expectRuntimeStub(catalog);
         expectEquals("catalog", catalog.name(), "a call through the stub of registry.lookup");
         Catalog viaNaming = (Catalog) Naming.lookup(url + "catalog");

@@ -28,12 +28,23 @@
  *          default serialization of jdk.fastrmi, where they run under
  *          jdk.fastserial, and on the JDK's JRMP (the control: the JDK's
  *          serialization).
- * @modules java.rmi
+ * @modules java.rmi jdk.fastrmi
  * @library /lib
  * @build grande.test.* ChildJvm Failures GraphNode
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djdk.fastrmi.serialization=jdk
- *      -Djava.rmi.server.hostname=127.0.0.1 SerializationModeTest jdk
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 SerializationModeTest fast
+ *      -Djava.rmi.server.hostname=127.0.0.1 -Dtest.fastrmi.technology=fabric:shm SerializationModeTest jdk
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djdk.fastrmi.serialization=jdk
+ *      -Djava.rmi.server.hostname=127.0.0.1 -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp SerializationModeTest jdk
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djdk.fastrmi.serialization=jdk
+ *      -Djava.rmi.server.hostname=127.0.0.1 -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
+ *      SerializationModeTest jdk
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Dtest.fastrmi.technology=fabric:shm SerializationModeTest fast
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp SerializationModeTest fast
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
+ *      SerializationModeTest fast
  * @run main/othervm -Djava.rmi.server.hostname=127.0.0.1 SerializationModeTest jdk
  */
 
@@ -237,6 +248,7 @@ public class SerializationModeTest {
             int port = server.awaitPort();
             expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
             Service service = (Service) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("service");
+            ChildJvm.expectTechnology(service);
             ChildJvm.expectRuntimeStub(service);
 
             expectEquals(List.of(serializer, serializer), List.of(service.spy(new StreamSpy(1))),

@@ -33,10 +33,16 @@
  *          them.
  *          The same program then runs on the JDK's JRMP (no provider
  *          property), the control for the test's expectations.
- * @modules java.rmi
+ * @modules java.rmi jdk.fastrmi
  * @library /lib
  * @build grande.test.* ChildJvm Failures
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 UnreferencedTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Dtest.fastrmi.technology=fabric:shm UnreferencedTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp UnreferencedTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
+ *      UnreferencedTest
  * @run main/othervm -Djava.rmi.server.hostname=127.0.0.1 UnreferencedTest
  */
 
@@ -113,6 +119,9 @@ public class UnreferencedTest {
                     e.printStackTrace(System.out);
                 }
             }, "shutdown");
+            // not a daemon like the connection thread that starts it: the JVM, which exits once
+            // the last object is unexported, must wait for "UNEXPORTED" to be printed
+            t.setDaemon(false);
             t.start();
         }
     }
@@ -144,6 +153,7 @@ public class UnreferencedTest {
             ChildJvm.exitWithParent();
             Factory factory = (Factory) LocateRegistry.getRegistry(ChildJvm.HOST, Integer.parseInt(args[0]))
                                                       .lookup("factory");
+            ChildJvm.expectTechnology(factory);
             Token token = factory.issue(args[1]);
             System.out.println("HOLDING " + token.name());
             String command = ChildJvm.nextCommand(120);
@@ -173,6 +183,7 @@ public class UnreferencedTest {
             expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
             server.awaitLine("MAIN RETURNED", 10);
             Factory factory = (Factory) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("factory");
+            ChildJvm.expectTechnology(factory);
             Token kept = factory.issue("kept");
 
             try (ChildJvm client = ChildJvm.start("dropper", List.of(), "UnreferencedTest$Client",

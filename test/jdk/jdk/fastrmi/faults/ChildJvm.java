@@ -24,6 +24,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.rmi.Remote;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedList;
@@ -34,13 +35,16 @@ import static grande.test.Checks.expect;
 
 /**
  * A JVM a test starts: the same java with jtreg's VM and java options (so a
- * --patch-module reaches it), this JVM's RMI provider, the loopback host and
- * class path. Its output (stdout and stderr) is copied to ours with a prefix
+ * --patch-module reaches it), this JVM's java.rmi.provider, jdk.fastrmi.*
+ * and test.fastrmi.technology properties, the loopback host and class path. Its output (stdout and stderr) is copied to ours with a prefix
  * and kept, so a test can wait for a line; commands go to its standard input.
  */
 final class ChildJvm implements AutoCloseable {
 
     static final String HOST = "127.0.0.1";
+
+    /** The technology a test expects its stubs to use, as FastRMI.technology tells it. */
+    static final String TECHNOLOGY = "test.fastrmi.technology";
 
     /** jtreg's timeout factor, applied to every bound a test waits for. */
     static final double TIMEOUT_FACTOR =
@@ -84,10 +88,10 @@ final class ChildJvm implements AutoCloseable {
                 }
             }
         }
-        String provider = System.getProperty("java.rmi.provider");
-        if (provider != null) {
-            cmd.add("-Djava.rmi.provider=" + provider);
-        }
+        // the runtime's selection and configuration: a test's @run line decides for all its JVMs
+        System.getProperties().stringPropertyNames().stream().sorted()
+              .filter(k -> k.equals("java.rmi.provider") || k.equals(TECHNOLOGY) || k.startsWith("jdk.fastrmi."))
+              .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
         cmd.add("-Djava.rmi.server.hostname=" + HOST);
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
@@ -215,5 +219,21 @@ final class ChildJvm implements AutoCloseable {
     @Override
     public void close() {
         process.destroyForcibly();
+    }
+
+    /**
+     * If test.fastrmi.technology is set, an AssertionError unless
+     * FastRMI.technology(stub) equals it: the test runs over what it claims.
+     */
+    static void expectTechnology(Remote stub) {
+        String expected = System.getProperty(TECHNOLOGY);
+        if (expected != null) {
+            String actual = jdk.fastrmi.FastRMI.technology(stub);
+            if (!expected.equals(actual)) {
+                throw new AssertionError("the stub's technology: expected " + expected + ", got " + actual
+                                         + " (" + stub + ")");
+            }
+            System.out.println("ok: the stub's technology is " + actual);
+        }
     }
 }

@@ -25,9 +25,15 @@
  *          reply goes to a dead peer), so its count of fastrmi-tcp-conn-
  *          threads returns to the baseline; it serves a third client after
  *          that and exits on its own when told to stop.
+ * @modules java.rmi jdk.fastrmi
  * @library /lib
  * @build grande.test.* ChildJvm FaultService FaultServer FaultClient
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Dtest.fastrmi.technology=fabric:shm ClientKilledMidCallTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp ClientKilledMidCallTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
  *      ClientKilledMidCallTest
  */
 

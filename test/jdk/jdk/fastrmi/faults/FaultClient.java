@@ -22,21 +22,24 @@ import java.rmi.registry.LocateRegistry;
 /**
  * A client JVM of the fault tests: looks up FaultServer's "service" at
  * 127.0.0.1:port, then either "block" (prints "CALLING" and makes a call
- * that blocks in the server; it is meant to be killed) or "echo n" (makes n
- * calls and prints "ECHOED n"). It returns from main rather than calling
- * System.exit, so that it exits only if RMI leaves no non-daemon thread.
+ * that blocks in the server; it is meant to be killed), "echo n" (makes n
+ * calls and prints "ECHOED n") or "hold n" (the same, then keeps its idle
+ * connections until it is killed, at most 120 s). It returns from main
+ * rather than calling System.exit, so that it exits only if RMI leaves no
+ * non-daemon thread.
  */
 public final class FaultClient {
 
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         var service = (FaultService) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("service");
+        ChildJvm.expectTechnology(service);
         switch (args[1]) {
             case "block" -> {
                 System.out.println("CALLING");
                 System.out.println("RETURNED " + service.block(120_000));
             }
-            case "echo" -> {
+            case "echo", "hold" -> {
                 int calls = Integer.parseInt(args[2]);
                 for (int i = 0; i < calls; i++) {
                     int back = service.echo(i);
@@ -45,6 +48,9 @@ public final class FaultClient {
                     }
                 }
                 System.out.println("ECHOED " + calls);
+                if (args[1].equals("hold")) {
+                    Thread.sleep(120_000);
+                }
             }
             default -> throw new IllegalArgumentException(args[1]);
         }

@@ -28,6 +28,11 @@
  * @library /lib
  * @build grande.test.* ChildJvm FaultService FaultServer
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Dtest.fastrmi.technology=fabric:shm ServerKilledMidCallTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp ServerKilledMidCallTest
+ * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
  *      ServerKilledMidCallTest
  */
 
@@ -66,6 +71,7 @@ public class ServerKilledMidCallTest {
             int port = server.awaitServerPort();
             Registry registry = LocateRegistry.getRegistry(ChildJvm.HOST, port);
             var service = (FaultService) registry.lookup("service");
+            ChildJvm.expectTechnology(service);
             boolean fastrmi = !Proxy.isProxyClass(service.getClass());
             if (ChildJvm.fastrmiRequested()) {
                 expect(fastrmi, "the client runs on jdk.fastrmi: stub " + service.getClass().getName());

@@ -55,7 +55,12 @@ public final class DgcClient implements DistributedGC {
     private final Map<Endpoint, Map<Long, int[]>> counts = new HashMap<>();
     private final Map<Endpoint, Set<Long>> dirty = new HashMap<>();
     private final Map<Endpoint, Set<Long>> clean = new HashMap<>();
+    private final Map<Endpoint, Integer> failures = new HashMap<>();   // calls failed in a row
     private Thread thread;
+
+    /** Failed dirty and clean calls to an endpoint are tried again this often, as stock RMI does. */
+    private static final int MAX_ATTEMPTS = 5;
+    private static final long RETRY_MILLIS = 200;
 
     /**
      * Creates a collector.
@@ -140,27 +145,65 @@ public final class DgcClient implements DistributedGC {
                 toClean = drain(clean);
             }
             long asked = kind == Kind.LEASE ? lease : 0;
+            boolean retry = false;
             for (Map.Entry<Endpoint, long[]> e : toDirty.entrySet()) {
                 try {
                     long granted = runtime.dgcStub(e.getKey()).dirty(e.getValue(), runtime.id(), asked);
+                    succeeded(e.getKey());
                     if (kind == Kind.LEASE && granted > 0 && granted * 1_000_000 / 2 < renewEvery) {
                         // the exporter's lease is shorter than ours: renew in time for it
                         renewEvery = Math.max(10, granted / 2) * 1_000_000;
                         nextRenewal = Math.min(nextRenewal, System.nanoTime() + renewEvery);
                     }
                 } catch (RemoteException | RuntimeException ex) {
-                    // retried at the next renewal; an exporter that is gone needs nothing
                     LOG.log(Level.DEBUG, () -> "DGC dirty to " + e.getKey() + " failed: " + ex);
+                    retry |= failed(e.getKey(), e.getValue(), true);
                 }
             }
             for (Map.Entry<Endpoint, long[]> e : toClean.entrySet()) {
                 try {
                     runtime.dgcStub(e.getKey()).clean(e.getValue(), runtime.id());
+                    succeeded(e.getKey());
                 } catch (RemoteException | RuntimeException ex) {
                     LOG.log(Level.DEBUG, () -> "DGC clean to " + e.getKey() + " failed: " + ex);
+                    retry |= failed(e.getKey(), e.getValue(), false);
+                }
+            }
+            if (retry) {
+                try {
+                    Thread.sleep(RETRY_MILLIS);
+                } catch (InterruptedException ie) {
+                    return;
                 }
             }
         }
+    }
+
+    private synchronized void succeeded(Endpoint endpoint) {
+        failures.remove(endpoint);
+    }
+
+    /*
+     * Queues a failed call's objects again (those still held for a dirty,
+     * those not held again for a clean), unless the endpoint failed
+     * MAX_ATTEMPTS times in a row: an exporter that is gone needs nothing,
+     * and a lease renewal retries dirty calls anyway. True if queued.
+     */
+    private synchronized boolean failed(Endpoint endpoint, long[] ids, boolean wasDirty) {
+        int n = failures.merge(endpoint, 1, Integer::sum);
+        if (n >= MAX_ATTEMPTS) {
+            failures.remove(endpoint);
+            return false;
+        }
+        Map<Long, int[]> held = counts.get(endpoint);
+        Set<Long> again = (wasDirty ? dirty : clean).computeIfAbsent(endpoint, k -> new HashSet<>());
+        for (long id : ids) {
+            boolean stillHeld = held != null && held.containsKey(id);
+            if (stillHeld == wasDirty) {
+                again.add(id);
+            }
+        }
+        return true;
     }
 
     private static Map<Endpoint, long[]> drain(Map<Endpoint, Set<Long>> pending) {

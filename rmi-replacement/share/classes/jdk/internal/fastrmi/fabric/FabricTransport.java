@@ -85,6 +85,8 @@ final class FabricTransport implements Transport {
     static final int WAIT_MILLIS = 20;
     /** How long one sleep on the tcp connection lasts before liveness and close are checked. */
     static final int SLEEP_MILLIS = 100;
+    /** Empty polls between two yields of a spinning receiver (a power of two). */
+    private static final int YIELD_EVERY = 256;
     /** The completions one poll reports at most. */
     private static final int MAX_COMPLETIONS = 8;
 
@@ -130,6 +132,7 @@ final class FabricTransport implements Transport {
     private Buffer notices;             // [0, 8) sent, [8, 16) received
 
     // what the completions said, under lock
+    private boolean announced;          // a notice was sent and not answered by a poke yet
     private int sendsPending;
     private int sendStatus;
     private boolean frameDone;
@@ -362,13 +365,24 @@ final class FabricTransport implements Transport {
         };
     }
 
+    /* What a sleep ended with. */
+    private static final int MET = 1, WOKEN = 0, TIMED_OUT = -1;
+
     /* Waits, under lock, until c holds. */
     private void await(Condition c) throws IOException {
         if (met(c) || pollOnce() > 0 && met(c)) {
             return;
         }
-        while (!spin(c) && !(canWait ? waitInLibrary(c) : sleepOnControl(c))) {
-            // a long transfer needs both ends' progress: spin again after each wake-up
+        int slept = WOKEN;
+        while (true) {
+            // spin after a wake-up (a long transfer needs both ends' progress), not after a timeout
+            if (slept == WOKEN && spin(c)) {
+                return;
+            }
+            slept = canWait ? waitInLibrary(c) : sleepOnControl(c);
+            if (slept == MET) {
+                return;
+            }
         }
     }
 
@@ -380,10 +394,15 @@ final class FabricTransport implements Transport {
         }
         try {
             long deadline = System.nanoTime() + spinNanos;
-            while (System.nanoTime() - deadline < 0) {
-                Thread.onSpinWait();
+            for (int polls = 1; System.nanoTime() - deadline < 0; polls++) {
                 if (pollOnce() > 0 && met(c)) {
                     return true;
+                }
+                if ((polls & (YIELD_EVERY - 1)) == 0) {
+                    // when cores are scarce the peer's thread may need this one
+                    Thread.yield();
+                } else {
+                    Thread.onSpinWait();
                 }
             }
             return false;
@@ -392,45 +411,64 @@ final class FabricTransport implements Transport {
         }
     }
 
-    /* One wait in the library, which a message ends; true if c holds. */
-    private boolean waitInLibrary(Condition c) throws IOException {
+    /* One wait in the library, which a message ends. */
+    private int waitInLibrary(Condition c) throws IOException {
         int n = ff.await(ep, completions, MAX_COMPLETIONS, 0, WAIT_MILLIS);
         if (n > 0) {
             handle(n);
-            return met(c);
+            return met(c) ? MET : WOKEN;
         }
         if (n != FastFabric.ETIMEDOUT) {
             throw ff.failed("ff_wait", n);
         }
-        checkAlive(c);
-        return false;
+        return checkAlive(c) == MET ? MET : TIMED_OUT;
     }
 
-    /* One sleep on the tcp connection after a notice to the peer; true if c holds. */
-    private boolean sleepOnControl(Condition c) throws IOException {
-        int rc = ff.send(ep, peer, notices.memory(), 8, notices.desc(), TAG_NOTICE, CTX_NOTICE_SENT);
-        if (rc == FastFabric.EAGAIN) {
-            return waitInLibrary(c);    // the send queue is full: back off in the library instead
-        } else if (rc < 0) {
-            throw ff.failed("ff_send", rc);
-        }
-        if (pollOnce() > 0 && met(c)) {
-            return true;
+    /*
+     * One sleep on the tcp connection. The peer is told first, unless a
+     * notice of an earlier sleep is still unanswered (it pokes once per
+     * notice, so an idle connection costs one notice, not one per sleep).
+     */
+    private int sleepOnControl(Condition c) throws IOException {
+        if (!announced) {
+            int rc = ff.send(ep, peer, notices.memory(), 8, notices.desc(), TAG_NOTICE, CTX_NOTICE_SENT);
+            if (rc == FastFabric.EAGAIN) {
+                return waitInLibrary(c);    // the send queue is full: back off in the library instead
+            } else if (rc < 0) {
+                throw ff.failed("ff_send", rc);
+            }
+            announced = true;
+            if (pollOnce() > 0 && met(c)) {
+                return MET;
+            }
         }
         control.awaitReadable(SLEEP_MILLIS);
-        checkAlive(c);
-        return pollOnce() > 0 && met(c);
+        int alive = checkAlive(c);
+        if (alive == WOKEN) {
+            announced = false;
+        }
+        return alive == MET || pollOnce() > 0 && met(c) ? MET : alive;
     }
 
-    /* Throws if the transport was closed or the peer's tcp connection ended; drops wake-up bytes. */
-    private void checkAlive(Condition c) throws IOException {
+    /*
+     * Drops wake-up bytes: WOKEN if there were any, else TIMED_OUT. Throws
+     * if the transport was closed, or if the peer's tcp connection ended,
+     * unless what is awaited had arrived before (a server may answer and
+     * close at once): then MET.
+     */
+    private int checkAlive(Condition c) throws IOException {
         checkOpen();
-        if (control.drain() < 0) {
-            open = false;
-            throw c == Condition.FRAME && sendsPending == 0
-                    ? new EOFException("connection closed")
-                    : new IOException("the peer closed the connection");
+        int bytes = control.drain();
+        if (bytes >= 0) {
+            return bytes > 0 ? WOKEN : TIMED_OUT;
         }
+        if (pollOnce() > 0 && met(c)) {
+            return MET;
+        }
+        open = false;
+        throw c == Condition.FRAME && sendsPending == 0
+                ? new EOFException("connection closed")
+                : new IOException("the peer closed the connection");
     }
 
     private void postNotice() throws IOException {
