@@ -127,11 +127,9 @@ public final class DgcClient implements DistributedGC {
                     Map<Long, int[]> m = counts.get(s.endpoint);
                     int[] n = m == null ? null : m.get(s.objectId);
                     if (n != null && --n[0] == 0) {
+                        // a dirty still queued is sent first: the exporter then sees
+                        // both, in order, as a stub dropped right after arriving needs
                         m.remove(s.objectId);
-                        Set<Long> d = dirty.get(s.endpoint);
-                        if (d != null) {
-                            d.remove(s.objectId);
-                        }
                         clean.computeIfAbsent(s.endpoint, k -> new HashSet<>()).add(s.objectId);
                     }
                 }

@@ -66,7 +66,8 @@ import jdk.internal.fastrmi.tcp.TcpTechnology.TcpTransport;
  * tells the peer it goes to sleep (a notice, tag {@link #TAG_NOTICE}),
  * looks at its queue once more, and sleeps on the tcp connection; a peer
  * that sees a notice writes one byte to that connection (it sees notices
- * when it next polls, so right after its next send). A message posted
+ * when it next polls: at the latest right after its next send, or when it
+ * next waits itself, which keeps a long transfer moving). A message posted
  * before the notice was visible is found by the second look; one posted
  * after it comes with a byte. Between sleeps of at most
  * {@link #SLEEP_MILLIS} the receiver checks that the tcp connection still
@@ -99,6 +100,7 @@ final class FabricTransport implements Transport {
     private static final ValueLayout.OfInt LENGTH_FIELD =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final AtomicInteger SPINNING = new AtomicInteger();
+    private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
     /*
      * The transports not closed yet: closed when the JVM exits, because a
      * shared-memory endpoint left open leaves its region in /dev/shm.
@@ -109,7 +111,6 @@ final class FabricTransport implements Transport {
         Runtime.getRuntime().addShutdownHook(
                 new Thread(() -> OPEN.forEach(FabricTransport::close), "fastrmi-fabric-close"));
     }
-    private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
 
     private final FastFabric ff;
     private final String provider;
