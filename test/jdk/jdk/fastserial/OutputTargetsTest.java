@@ -28,7 +28,13 @@
  *          an InputStream, a byte[], a heap and a native MemorySegment gives
  *          graphs deeply equal to the JDK's. Reading from an InputStream
  *          takes no more bytes than the item it returns needs, so that a
- *          stream over a socket does not block for data not yet sent.
+ *          stream over a socket does not block for data not yet sent. A
+ *          subclass that gives a larger segment when one is full
+ *          (growSegment, as a transport with registered native buffers
+ *          does) gets the same bytes, message after message, and a reader
+ *          takes each message in place at an offset of a longer segment
+ *          (setInput(segment, offset, length)); a segment given back that is
+ *          not larger is an IOException.
  * @library /lib
  * @build grande.test.* DeepEquals Rules
  * @run main/othervm OutputTargetsTest
@@ -77,6 +83,82 @@ public class OutputTargetsTest {
         readEverywhere(graph, bytes);
         noReadAhead();
         segmentBounds(graph, bytes.length);
+        growingSegment(graph, bytes);
+    }
+
+    /* Doubles its native segment when full, from one arena, as a transport's registered buffers. */
+    static final class GrowingStream extends FastObjectOutputStream {
+        private final Arena arena;
+        MemorySegment current;
+        int grown;
+        boolean giveTooSmall;
+
+        GrowingStream(Arena arena, MemorySegment first) throws IOException {
+            super(first);
+            this.arena = arena;
+            this.current = first;
+        }
+
+        @Override
+        protected MemorySegment growSegment(MemorySegment full, long minimumSize) {
+            grown++;
+            current = arena.allocate(giveTooSmall ? full.byteSize() : Math.max(minimumSize, 2 * full.byteSize()));
+            return current;
+        }
+    }
+
+    static void growingSegment(Object graph, byte[] bytes) throws Exception {
+        try (Arena arena = Arena.ofShared()) {
+            GrowingStream out = new GrowingStream(arena, arena.allocate(64));
+            out.writeObject(graph);
+            out.writeInt(7);
+            out.writeObject("end");
+            out.flush();
+            int size = (int) out.size();
+            expect(out.grown > 0, "the 64-byte segment grew " + out.grown + " times");
+            byte[] first = out.current.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE);
+            expect(Arrays.equals(bytes, first), "a growing segment holds the same bytes as an OutputStream "
+                   + "(mismatch at " + Arrays.mismatch(bytes, first) + ")");
+
+            // The next message, after a rewind: it lands at 0 again; what the first wrote stays known.
+            List<Object> next = new ArrayList<>(List.of(Rules.Node.ring(300), new double[5000], "second"));
+            out.rewind();
+            out.writeObject(next);
+            out.writeObject("second");
+            out.flush();
+            int second = (int) out.size();
+            MemorySegment longer = arena.allocate(second + 300);
+            MemorySegment.copy(out.current, 0, longer, 100, second);
+
+            // (the first message's bytes are the OutputStream's: readEverywhere read those)
+            FastObjectInputStream in = new FastObjectInputStream(MemorySegment.ofArray(bytes));
+            in.readObject();
+            expectEquals(7, in.readInt(), "the int after the graph");
+            expectEquals("end", in.readObject(), "the last object of the first message");
+            in.setInput(longer, 100, second);
+            DeepEquals.check(next, in.readObject(), "the second message, read in place at offset 100");
+            expectEquals("second", in.readObject(), "the last object of the second message");
+            expectEquals(0, in.available(), "nothing left of the second message");
+            try {
+                in.setInput(longer, 301, second);
+                throw new AssertionError("a message past the segment's end was accepted");
+            } catch (IndexOutOfBoundsException e) {
+                System.out.println("ok: a message past the segment's end: " + e);
+            }
+            in.close();
+
+            GrowingStream tooSmall = new GrowingStream(arena, arena.allocate(64));
+            tooSmall.giveTooSmall = true;
+            try {
+                tooSmall.writeObject(new int[1000]);
+                tooSmall.flush();
+                throw new AssertionError("int[1000] written although growSegment gave no larger segment");
+            } catch (IOException e) {
+                expect(e.getMessage().contains("no larger"), "growSegment giving no larger segment: " + e);
+            }
+            out.close();
+            tooSmall.close();
+        }
     }
 
     static byte[] sameBytes(Object graph) throws Exception {
