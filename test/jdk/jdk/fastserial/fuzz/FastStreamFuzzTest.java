@@ -25,14 +25,17 @@
  *          a byte[], a trickling InputStream and a native MemorySegment:
  *          each read returns or ends in an IOException,
  *          ClassNotFoundException or ClassCastException; never another
- *          exception, an error (OutOfMemoryError in a 256 MB heap,
- *          StackOverflowError) or a hang. The seed is random and printed;
+ *          exception (but what a class's readObject or its callees
+ *          throw, as with the JDK's reader), an error (OutOfMemoryError in
+ *          a 256 MB heap, a StackOverflowError in the reader) or a hang.
+ *          The seed is random and printed;
  *          -Dfuzz.seed=N repeats a run, and the report of a failure names
  *          the FastStreamFuzzer command that replays it.
  * @modules jdk.fastserial
  * @library /lib
  * @build grande.test.* FuzzCorpus Mutator FastStreamFuzzer FastFormat
- * @run main/othervm -Xmx256m -XX:-OmitStackTraceInFastThrow FastStreamFuzzTest 100000
+ * @run main/othervm -Xmx256m -XX:-OmitStackTraceInFastThrow -XX:MaxJavaStackTraceDepth=100000
+ *      FastStreamFuzzTest 100000
  */
 
 import java.util.List;
