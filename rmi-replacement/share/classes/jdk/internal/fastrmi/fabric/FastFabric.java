@@ -63,13 +63,9 @@ public final class FastFabric {
     public static final int ETIMEDOUT = -110;
     /** FF_SEND: a completion of a send. */
     public static final int SEND = 1;
-    /** FF_RECV: a completion of a receive. */
-    public static final int RECV = 2;
-    /** FF_ANY_PEER. */
-    public static final long ANY_PEER = -1;
 
     /** struct ff_completion: context, tag, length, status, kind. */
-    public static final MemoryLayout COMPLETION = MemoryLayout.structLayout(
+    private static final MemoryLayout COMPLETION = MemoryLayout.structLayout(
             JAVA_LONG.withName("context"),
             JAVA_LONG.withName("tag"),
             JAVA_LONG.withName("length"),
@@ -106,7 +102,6 @@ public final class FastFabric {
     private final MethodHandle poll;
     private final MethodHandle await;
     private final MethodHandle endpointClose;
-    private final MethodHandle rdmaDevices;
 
     private FastFabric(SymbolLookup lib) {
         version = bind(lib, "ff_version", FunctionDescriptor.of(JAVA_INT));
@@ -133,7 +128,6 @@ public final class FastFabric {
         await = bind(lib, "ff_wait", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG,
                                                            JAVA_INT, JAVA_INT));
         endpointClose = bind(lib, "ff_endpoint_close", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-        rdmaDevices = bind(lib, "ff_rdma_devices", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     }
 
     private static MethodHandle bind(SymbolLookup lib, String name, FunctionDescriptor fd,
@@ -212,17 +206,6 @@ public final class FastFabric {
     public boolean providerAvailable(String provider) {
         try (Arena a = Arena.ofConfined()) {
             return (int) providerAvailable.invokeExact(a.allocateFrom(provider)) == 1;
-        } catch (Throwable t) {
-            throw unexpected(t);
-        }
-    }
-
-    /** @return the report of RDMA devices, "no RDMA devices..." if there are none */
-    public String rdmaDevices() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment buf = a.allocate(16 * 1024);
-            int n = (int) rdmaDevices.invokeExact(buf, buf.byteSize());
-            return n < 0 ? "RDMA devices: " + message(n) : buf.getString(0);
         } catch (Throwable t) {
             throw unexpected(t);
         }
