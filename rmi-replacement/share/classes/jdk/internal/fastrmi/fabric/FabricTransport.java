@@ -544,13 +544,31 @@ final class FabricTransport implements Transport {
         return open && control.isOpen();
     }
 
+    /*
+     * Called on an idle connection before a call reuses it. Wake-up bytes
+     * read here answer this end's last notice (its wait ended by polling
+     * before the peer saw the notice): the next sleep must announce again,
+     * or it would wait for a poke that never comes, and every wait on the
+     * connection would last a whole sleep slice.
+     */
     @Override
     public boolean probe() {
-        if (!open || control.drain() < 0) {
-            close();
-            return false;
+        lock.lock();
+        try {
+            int bytes = open ? control.drain() : -1;
+            if (bytes < 0) {
+                open = false;
+                control.close();
+                closeLocked();
+                return false;
+            }
+            if (bytes > 0) {
+                announced = false;
+            }
+            return true;
+        } finally {
+            lock.unlock();
         }
-        return true;
     }
 
     /* A thread waiting in this transport notices within WAIT_MILLIS and gets an IOException. */
