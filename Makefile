@@ -128,6 +128,11 @@ fabric-native:
 	$(call phase,fabric-native: libfastfabric)
 	@$(MAKE) --no-print-directory -C fabric-native
 
+# Python with matplotlib for the report (pinned in
+# bench/scripts/report-requirements.txt), in the cache, outside the checkout.
+REPORT_VENV := $(GRANDE_CACHE)/report-venv
+REPORT_PY   := $(REPORT_VENV)/bin/python
+
 # ---------------------------------------------------------------- test ----
 
 RESULTS := $(BUILD)/test-results
@@ -135,7 +140,7 @@ JTREG   := JTREG_JAVA=$(BOOT_JDK)/bin/java \
            scripts/run-jtreg.sh $(JTREG_HOME) $(IMAGE) $(RESULTS) $(TEST_CONC)
 
 # The tiers `make test` runs; together about 7 minutes on a built image.
-TEST_TIERS := grande serializable rmi fabric
+TEST_TIERS := grande serializable rmi fabric bench-smoke
 
 # Every tier runs even when an earlier one fails; the summary decides.
 test: image
@@ -177,6 +182,31 @@ test-fabric:
 	     END { printf "%d passed, %d failed\n", p, f }' $(RESULTS)/fabric.log > $(RESULTS)/fabric.summary; \
 	exit $$status
 
+# Every benchmark of bench/ once (JMH single shot, in process: one JVM per
+# configuration), on the image and, where it can run, on stock; then the
+# report from those results, so that neither rots. Counted as one check per
+# benchmark run; a failing benchmark stops the run (1 failed). About 4 min.
+SMOKE := $(BUILD)/bench/smoke
+# What runs on stock Temurin in the smoke run: every class without image-only API.
+SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp)Bench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
+test-bench-smoke: $(REPORT_VENV)/.installed
+	$(call phase,bench-smoke: every benchmark once, image and stock (results: build/bench/smoke/))
+	@mkdir -p $(RESULTS)
+	@status=0; \
+	$(BENCH_ENV) BENCH_OUT=$(SMOKE) BENCH_IN_PROCESS=1 BENCH_RATIOS=0 BENCH_QUIET=1 \
+	    BENCH_OPTS='-bm ss -wi 0 -i 1' FI_TCP_IFACE=lo \
+	    bench/scripts/run.sh smoke 'org\.grandejdk\.bench\.' '$(SMOKE_STOCK)' \
+	&& $(REPORT_PY) bench/scripts/report.py --out $(SMOKE)/report \
+	    --collection-image $(SMOKE)/smoke-image.json --collection-stock $(SMOKE)/smoke-stock.json \
+	    --serial-image $(SMOKE)/smoke-image.json --serial-stock $(SMOKE)/smoke-stock.json \
+	    --title 'GrandeJDK: the RMI benchmark collection, smoke run (not a measurement)' > /dev/null \
+	|| status=$$?; \
+	if [ $$status -eq 0 ]; then \
+	    python3 -c 'import json, sys; print(sum(len(json.load(open(f))) for f in sys.argv[1:]), "passed, 0 failed")' \
+	        $(SMOKE)/smoke-image.json $(SMOKE)/smoke-stock.json; \
+	else echo "0 passed, 1 failed (bench-smoke)"; fi > $(RESULTS)/bench-smoke.summary; \
+	exit $$status
+
 # ---------------------------------------------------------------- fuzz ----
 
 # The jtreg fuzz test reads 100,000 mutated streams; this runs longer:
@@ -196,16 +226,50 @@ fuzz-fastserial: image
 
 # --------------------------------------------------------------- bench ----
 
-# JMH options of every bench run. The default takes bench-vm about 12 min
-# on 2 cores; a smoke run: BENCH_OPTS='-f 1 -wi 1 -i 1 -w 200ms -r 200ms'.
-BENCH_OPTS ?= -f 1 -wi 3 -w 1s -i 5 -r 1s
-BENCH_RUN  := IMAGE=$(IMAGE) STOCK_JDK=$(BOOT_JDK) BENCH_OUT=$(BUILD)/bench \
-              M2_REPO=$(GRANDE_CACHE)/m2 BENCH_OPTS='$(BENCH_OPTS)' bench/scripts/run.sh
+# JMH options of the area runs (bench-vm ...). The default takes bench-vm
+# about 12 min on 2 cores; a smoke run: BENCH_OPTS='-f 1 -wi 1 -i 1 -w 200ms -r 200ms'.
+# `make bench` has its own defaults per profile; BENCH_OPTS given on the
+# command line replaces them too.
+BENCH_AREA_OPTS := -f 1 -wi 3 -w 1s -i 5 -r 1s
+BENCH_ENV  = IMAGE=$(IMAGE) STOCK_JDK=$(BOOT_JDK) M2_REPO=$(GRANDE_CACHE)/m2
+BENCH_RUN  = $(BENCH_ENV) BENCH_OUT=$(BUILD)/bench \
+             BENCH_OPTS='$(or $(BENCH_OPTS),$(BENCH_AREA_OPTS))' bench/scripts/run.sh
 
-.PHONY: bench bench-vm bench-serial bench-rmi bench-rmi-alloc bench-fabric
+# The collection's profile: quick (in process, about 8 min) or long (forked,
+# for publication, about 2.5 h). bench/README.md has the details.
+BENCH_PROFILE ?= quick
+
+REPORT_ARGS  = --collection-image $(1)/collection-image.json --collection-stock $(1)/collection-stock.json \
+               --serial-image $(1)/collection-serial-image.json --serial-stock $(1)/collection-serial-stock.json
+
+
+.PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-rmi-alloc bench-fabric
+
+# The RMI benchmark collection of seed 000 section 6 (bench/scripts/collection.sh):
+# results in build/bench/collection-*.json; `make report` renders them.
+bench: image
+	$(call phase,bench: the RMI benchmark collection, $(BENCH_PROFILE) profile (results: build/bench/collection-*))
+	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench $(if $(BENCH_OPTS),BENCH_OPTS='$(BENCH_OPTS)') \
+	    bench/scripts/collection.sh $(BENCH_PROFILE)
+
+# Seed 000's Table 3, Figures 4 and 5 and the serialization table, from the
+# last `make bench`: build/bench/report/report.md and its PNGs.
+report: $(REPORT_VENV)/.installed
+	$(call phase,report: build/bench/report/report.md and its figures)
+	@$(REPORT_PY) bench/scripts/report.py $(call REPORT_ARGS,$(BUILD)/bench) --out $(BUILD)/bench/report
+
+$(REPORT_VENV)/.installed: bench/scripts/report-requirements.txt
+	$(call phase,report: matplotlib from PyPI into $(REPORT_VENV))
+	@python3 -m venv $(REPORT_VENV) || { scripts/install-build-deps.sh python3-venv && python3 -m venv $(REPORT_VENV); }
+	@$(REPORT_VENV)/bin/pip install -q --disable-pip-version-check -r $<
+	@touch $@
+
+# Every benchmark of bench/ once (test-bench-smoke), for a built image.
+bench-smoke: image
+	@$(MAKE) --no-print-directory test-bench-smoke
 
 # Every benchmark area (bench/README.md); results and reports in build/bench/.
-bench: bench-vm bench-serial bench-rmi bench-fabric
+bench-all: bench-vm bench-serial bench-rmi bench-fabric
 
 # VM-level serialization support: every vm benchmark on the image, the
 # stream benchmarks (plain JDK API) on stock too; report build/bench/vm-report.md.
@@ -220,13 +284,19 @@ bench-serial: image
 	$(call phase,bench-serial: JMH on the image and on stock (results: build/bench/serial-*))
 	@$(BENCH_RUN) serial 'org\.grandejdk\.bench\.serial\.' 'org\.grandejdk\.bench\.serial\.JdkStreamsBench\.'
 
-# Remote calls (seed 000 section 6.1) and local calls (seed 001 Table 1):
-# stock RMI and jdk.fastrmi, each with JDK and fast serialization, the server
-# in a second JVM on the loopback, and the raw TCP floor; the classes without
-# image-only API on stock too. About 15 min; report build/bench/rmi-report.md.
+# Remote calls (issue 5's targets: the ping kernels with the arguments of
+# seed 000's Table 3) and local calls (seed 001 Table 1): stock RMI and
+# jdk.fastrmi, each with JDK and fast serialization, the server in a second
+# JVM on the loopback, and the raw TCP floor; the classes without image-only
+# API on stock too (the whole collection is `make bench`). About 15 min;
+# report build/bench/rmi-report.md.
+RMI_AREA   := org\.grandejdk\.bench\.rmi\.(RemoteCall\w+Bench\.(ping|pingIntInt|pingIntIntFloatFloat|pingObject)|(LocalCall\w+|RawTcp)Bench\.\w+)$$
+RMI_STOCK  := org\.grandejdk\.bench\.rmi\.(RemoteCallStockBench\.(ping|pingIntInt|pingIntIntFloatFloat|pingObject)|(LocalCallStock|LocalCallPlain|RawTcp)Bench\.\w+)$$
 bench-rmi: image
 	$(call phase,bench-rmi: JMH on the image and on stock (results: build/bench/rmi-*))
-	@$(BENCH_RUN) rmi 'org\.grandejdk\.bench\.rmi\.' 'org\.grandejdk\.bench\.rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp)Bench\.'
+	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench \
+	    BENCH_OPTS='$(or $(BENCH_OPTS),$(BENCH_AREA_OPTS)) -p payload=int32,int4null2,tree15,float50,float5000' \
+	    bench/scripts/run.sh rmi '$(RMI_AREA)' '$(RMI_STOCK)'
 
 # The fabric technology (bench/scripts/fabric.sh): libfastfabric's C ping-pong
 # floor (make -C fabric-native bench), the same through FFM from Java, and
@@ -235,15 +305,15 @@ bench-rmi: image
 # (loopback only). About 2.5 min; report build/bench/fabric-report.md.
 bench-fabric: image
 	$(call phase,bench-fabric: C floor then JMH on the image and on stock (results: build/bench/fabric-*))
-	@IMAGE=$(IMAGE) STOCK_JDK=$(BOOT_JDK) BENCH_OUT=$(BUILD)/bench M2_REPO=$(GRANDE_CACHE)/m2 \
-	    BENCH_OPTS='$(BENCH_OPTS)' bench/scripts/fabric.sh
+	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench BENCH_OPTS='$(or $(BENCH_OPTS),$(BENCH_AREA_OPTS))' \
+	    bench/scripts/fabric.sh
 
 # Allocation per call of jdk.fastrmi's primitive calls (issue 5: B/op about 0):
 # JMH's gc profiler; B/op in the console table and build/bench/rmi-alloc-image.log.
 bench-rmi-alloc: image
 	$(call phase,bench-rmi-alloc: JMH -prof gc on jdk.fastrmi ping() and ping(int and int))
-	@IMAGE=$(IMAGE) BENCH_OUT=$(BUILD)/bench M2_REPO=$(GRANDE_CACHE)/m2 \
-	    BENCH_OPTS='$(BENCH_OPTS) -prof gc' bench/scripts/run.sh rmi-alloc \
+	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench \
+	    BENCH_OPTS='$(or $(BENCH_OPTS),$(BENCH_AREA_OPTS)) -prof gc' bench/scripts/run.sh rmi-alloc \
 	    'org\.grandejdk\.bench\.rmi\.RemoteCallFastRmiBench\.(ping|pingIntInt)$$'
 
 # -------------------------------------------------------------- helpers ----
@@ -254,7 +324,10 @@ help:
 	@echo '  deps source configure   the build phases, one at a time'
 	@echo '  test-grande test-serializable test-rmi test-fabric   one test tier'
 	@echo '  test-rmi-compat         the JDK java/rmi suite on jdk.fastrmi: pass/fail per directory'
-	@echo '  bench bench-vm bench-serial bench-rmi bench-rmi-alloc   JMH benchmarks, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
+	@echo '  bench                   the RMI benchmark collection (BENCH_PROFILE=quick|long): build/bench/collection-*'
+	@echo '  report                  its report, Table 3 and Figures 4 and 5: build/bench/report/report.md'
+	@echo '  bench-smoke             every benchmark once, and the report from that (part of make test)'
+	@echo '  bench-all bench-vm bench-serial bench-rmi bench-rmi-alloc   JMH benchmark areas, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
 	@echo '  bench-fabric            libfastfabric C floor, FFM and RMI over the fabric: build/bench/fabric-report.md'
 	@echo '  fuzz-fastserial         a longer fuzz run of the fast reader (FUZZ_SECONDS, FUZZ_SEED)'
 	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'

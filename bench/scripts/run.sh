@@ -20,6 +20,16 @@
 #               from jdk-module/ against the image, used instead of the
 #               image's for the build and the image's forks (--patch-module):
 #               the engine measured without rebuilding the image
+#   BENCH_IN_PROCESS  1: no fork per benchmark (JMH -f 0); the benchmarks
+#               are grouped by their @Fork options (org.grandejdk.bench.ForkGroups)
+#               and each group runs in one JVM started with those options
+#               (and -Dgrandejdk.bench.sharedServer=true: the RMI benchmarks
+#               of the JVM share one server). The quick and smoke profiles
+#               of the collection (bench/scripts/collection.sh); JMH warns
+#               that such results are less reliable than forked ones.
+#   BENCH_RATIOS  0: no ratio report (areas with a report of their own)
+#   BENCH_QUIET   1: the console gets the progress lines, not JMH's table
+#               (the smoke run's table has a line per benchmark, 1300 of them)
 #
 # bench/target/benchmarks.jar is (re)built when it is missing, older than a
 # file of bench/src or bench/pom.xml, or older than the image.
@@ -38,6 +48,9 @@ BENCH_OUT=${BENCH_OUT:-$repo/build/bench}
 M2_REPO=${M2_REPO:-${GRANDE_CACHE:-$HOME/.cache/grandejdk}/m2}
 BENCH_OPTS=${BENCH_OPTS:--f 1 -wi 3 -w 1s -i 5 -r 1s}
 FASTSERIAL_PATCH=${FASTSERIAL_PATCH:-}
+BENCH_IN_PROCESS=${BENCH_IN_PROCESS:-0}
+BENCH_RATIOS=${BENCH_RATIOS:-1}
+BENCH_QUIET=${BENCH_QUIET:-0}
 jar=$bench/target/benchmarks.jar
 
 say() { echo "    [$(date +%H:%M:%S)] $*"; }
@@ -51,7 +64,7 @@ STOCK_JDK=$(cd "$STOCK_JDK" 2>/dev/null && pwd || echo "$STOCK_JDK")
 mkdir -p "$BENCH_OUT" "$M2_REPO"
 BENCH_OUT=$(cd "$BENCH_OUT" && pwd)
 M2_REPO=$(cd "$M2_REPO" && pwd)
-mvn_patch=() jmh_patch=() patch_files=()
+mvn_patch=() jmh_patch=() patch_options=() patch_files=()
 if [ -n "$FASTSERIAL_PATCH" ]; then
     [ -d "$FASTSERIAL_PATCH/jdk/fastserial" ] \
         || { echo "bench: no jdk.fastserial classes in $FASTSERIAL_PATCH" >&2; exit 1; }
@@ -59,7 +72,8 @@ if [ -n "$FASTSERIAL_PATCH" ]; then
     mvn_patch=(-Dfastserial.patch="$FASTSERIAL_PATCH")
     # The image's module-info may be older than the patch's (which the
     # VM ignores): the reads the engine needs are added by hand.
-    jmh_patch=(-jvmArgsPrepend "--patch-module=jdk.fastserial=$FASTSERIAL_PATCH --add-reads=jdk.fastserial=jdk.unsupported")
+    patch_options=("--patch-module=jdk.fastserial=$FASTSERIAL_PATCH" --add-reads=jdk.fastserial=jdk.unsupported)
+    jmh_patch=(-jvmArgsPrepend "${patch_options[*]}")
     patch_files=("$FASTSERIAL_PATCH")
 fi
 [ -x "$IMAGE/bin/javac" ] || { echo "bench: the image has no javac: $IMAGE" >&2; exit 1; }
@@ -101,7 +115,7 @@ progress='
     /^# Parameters: / { params = substr($0, 15) }
     /^# Run progress: / { pct = $4; eta = $7 }
     /^# Fork: /       { printf "    %7s  ETA %s  %s%s\n", pct, eta, bench, (params == "" ? "" : " " params); fflush() }
-    /^Benchmark +/    { table = 1 }
+    /^Benchmark +/    { table = !quiet }
     table             { print; fflush() }'
 run() {  # NAME JDK REGEX [JMH_OPTION...]
     local name=$1 jdk=$2 regex=$3 status
@@ -113,20 +127,63 @@ run() {  # NAME JDK REGEX [JMH_OPTION...]
     # shellcheck disable=SC2086  # BENCH_OPTS is a list of words
     "$jdk/bin/java" --sun-misc-unsafe-memory-access=allow -jar "$jar" \
         -jvm "$jdk/bin/java" -foe true "$@" $BENCH_OPTS -rf json -rff "$json" "$regex" 2>&1 \
-        | tee "$log" | awk "$progress"
+        | tee "$log" | awk -v quiet="$BENCH_QUIET" "$progress"
     status=${PIPESTATUS[0]}
     set -e
-    if [ "$status" -ne 0 ] || [ ! -s "$json" ]; then
-        echo "bench: JMH on $name failed (exit $status); last lines of ${log#$repo/}:" >&2
-        tail -n 40 "$log" >&2
+    check_run "$name" "$status" "$json" "$log"
+}
+
+# The same without forks: one JVM per group of benchmarks with the same
+# @Fork options, started with them; the groups' JSON results merged.
+run_in_process() {  # NAME JDK REGEX [JVM_OPTION...]
+    local name=$1 jdk=$2 regex=$3 status groups options group_regex part
+    shift 3
+    local json=$BENCH_OUT/$area-$name.json log=$BENCH_OUT/$area-$name.log
+    local parts=() n=0
+    rm -f "$json" "$BENCH_OUT/$area-$name".part*.json
+    : > "$log"
+    groups=$("$IMAGE/bin/java" -cp "$jar" org.grandejdk.bench.ForkGroups "$regex")
+    say "JMH on $name ($jdk) in process, $(wc -l <<< "$groups") JVM(s): $regex, options: $BENCH_OPTS (log: ${log#$repo/})"
+    while IFS=$'\t' read -r options group_regex; do
+        n=$((n + 1))
+        part=$BENCH_OUT/$area-$name.part$n.json
+        parts+=("$part")
+        say "JVM $n: ${options:-no options}"
+        set +e
+        # shellcheck disable=SC2086  # options and BENCH_OPTS are lists of words
+        "$jdk/bin/java" --sun-misc-unsafe-memory-access=allow "$@" $options \
+            -Dgrandejdk.bench.sharedServer=true -cp "$jar" org.grandejdk.bench.InProcessMain \
+            -f 0 -foe true $BENCH_OPTS -rf json -rff "$part" "$group_regex" 2>&1 \
+            | tee -a "$log" | awk -v quiet="$BENCH_QUIET" "$progress"
+        status=${PIPESTATUS[0]}
+        set -e
+        check_run "$name" "$status" "$part" "$log"
+    done <<< "$groups"
+    python3 -c 'import json, sys
+results = [r for part in sys.argv[2:] for r in json.load(open(part))]
+json.dump(results, open(sys.argv[1], "w"), indent=2)' "$json" "${parts[@]}"
+    rm -f "${parts[@]}"
+}
+
+check_run() {  # NAME STATUS JSON LOG
+    if [ "$2" -ne 0 ] || [ ! -s "$3" ]; then
+        echo "bench: JMH on $1 failed (exit $2); last lines of ${4#$repo/}:" >&2
+        tail -n 40 "$4" >&2
         exit 1
     fi
 }
 
-run image "$IMAGE" "$image_regex" "${jmh_patch[@]}"
+if [ "$BENCH_IN_PROCESS" = 1 ]; then
+    run_in_process image "$IMAGE" "$image_regex" "${patch_options[@]}"
+    [ -z "$stock_regex" ] || run_in_process stock "$STOCK_JDK" "$stock_regex"
+else
+    run image "$IMAGE" "$image_regex" "${jmh_patch[@]}"
+    [ -z "$stock_regex" ] || run stock "$STOCK_JDK" "$stock_regex"
+fi
+[ "$BENCH_RATIOS" = 1 ] || exit 0
+
 stock_args=()
 if [ -n "$stock_regex" ]; then
-    run stock "$STOCK_JDK" "$stock_regex"
     stock_args=(--stock "$BENCH_OUT/$area-stock.json" --stock-log "$BENCH_OUT/$area-stock.log")
 fi
 

@@ -5,7 +5,8 @@ package org.grandejdk.bench.fabric;
 
 import java.rmi.Remote;
 
-import jdk.fastrmi.FastRMI;
+import org.grandejdk.bench.rmi.FastRmiTechnology;
+import org.grandejdk.bench.rmi.ForkOptions;
 
 /**
  * The fork options of the fabric area and its set-up checks. The RMI
@@ -22,7 +23,7 @@ public final class FabricOptions {
             "--add-exports=jdk.fastrmi/jdk.internal.fastrmi.fabric=ALL-UNNAMED";
 
     /** Only the tcp technology. */
-    public static final String TECHNOLOGIES_TCP = "-Djdk.fastrmi.technologies=tcp";
+    public static final String TECHNOLOGIES_TCP = ForkOptions.FASTRMI_TCP;
 
     /** The fabric first, tcp where it cannot be used (named for the record: the default). */
     public static final String TECHNOLOGIES_FABRIC = "-Djdk.fastrmi.technologies=fabric,tcp";
@@ -57,16 +58,8 @@ public final class FabricOptions {
         }
     }
 
-    /**
-     * Throws unless the calls of a jdk.fastrmi stub run over the expected
-     * technology ({@link FastRMI#technology}); returns it.
-     */
+    /** Throws unless the calls of a jdk.fastrmi stub run over the expected technology; returns it. */
     static String requireTechnology(Remote stub, String expected) {
-        String technology = FastRMI.technology(stub);
-        if (!expected.equals(technology)) {
-            throw new IllegalStateException("the calls run over " + technology + ", not "
-                    + expected + " as the configuration claims");
-        }
-        return technology;
+        return FastRmiTechnology.require(stub, expected);
     }
 }

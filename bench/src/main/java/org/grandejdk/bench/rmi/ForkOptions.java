@@ -29,6 +29,9 @@ public final class ForkOptions {
     /** The stock entry points run on jdk.fastrmi (the image only). */
     public static final String FASTRMI = "-Djava.rmi.provider=fastrmi";
 
+    /** jdk.fastrmi over its own tcp technology only (no fabric). */
+    public static final String FASTRMI_TCP = "-Djdk.fastrmi.technologies=tcp";
+
     /** jdk.fastrmi with the JDK's ObjectOutputStream/ObjectInputStream per call. */
     public static final String FASTRMI_JDK_SERIALIZATION = "-Djdk.fastrmi.serialization=jdk";
 

@@ -11,32 +11,85 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The arguments of {@code Object ping(Object)} (seed 000 section 6.1), by
- * the name of {@code @Param payload}, and the check that a call gave back
- * an equal copy. Numbers are random with a fixed seed and of mixed
+ * The argument factories of seed 000 section 6.1, by the name of
+ * {@code @Param payload}, and the check that a call gave back an equal
+ * copy: {@code null}; {@code byte}, {@code int} and {@code float} arrays
+ * of n = 50, 200, 500, 2000, 5000 and 20000 elements ({@code byte50} ...
+ * {@code float20000}); an object of 4 int fields ({@code int4}), of 4 int
+ * fields and 2 null references ({@code int4null2}), of 32 int fields
+ * ({@code int32}); a balanced binary tree of 15 nodes of 4 ints
+ * ({@code tree15}). Numbers are random with a fixed seed and of mixed
  * magnitude.
  */
 final class Payloads {
 
-    /** Every payload name, in the order of {@code @Param payload}. */
-    static final List<String> NAMES = List.of("int32", "int4null2", "tree15",
-            "float50", "float5000");
+    /** The array sizes of the collection. */
+    static final List<Integer> ARRAY_SIZES = List.of(50, 200, 500, 2000, 5000, 20000);
+
+    /**
+     * Every payload name, in the order of {@code @Param payload} (which,
+     * being an annotation, must spell them out again).
+     */
+    static final List<String> NAMES = names();
 
     private Payloads() {
     }
 
+    private static List<String> names() {
+        List<String> names = new ArrayList<>();
+        names.add("null");
+        for (String type : List.of("byte", "int", "float")) {
+            for (int n : ARRAY_SIZES) {
+                names.add(type + n);
+            }
+        }
+        names.addAll(List.of("int4", "int4null2", "int32", "tree15"));
+        return List.copyOf(names);
+    }
+
     /** A new payload of the given name, always the same for a name. */
     static Object create(String name) {
+        if (!NAMES.contains(name)) {
+            throw new IllegalArgumentException("payload must be one of " + NAMES + ": " + name);
+        }
         Random r = new Random(42);
         return switch (name) {
-            case "int32" -> fill(new Int32(), r);
+            case "null" -> null;
+            case "int4" -> fill(new Int4(), r);
             case "int4null2" -> fill(new Int4Null2(), r);
+            case "int32" -> fill(new Int32(), r);
             case "tree15" -> tree(4, r);
-            case "float50" -> floats(50, r);
-            case "float5000" -> floats(5000, r);
-            default -> throw new IllegalArgumentException("payload must be one of "
-                    + NAMES + ": " + name);
+            default -> array(name, r);
         };
+    }
+
+    /** byteN, intN or floatN. */
+    private static Object array(String name, Random r) {
+        int start = 0;
+        while (!Character.isDigit(name.charAt(start))) {
+            start++;
+        }
+        int n = Integer.parseInt(name.substring(start));
+        return switch (name.substring(0, start)) {
+            case "byte" -> bytes(n, r);
+            case "int" -> ints(n, r);
+            case "float" -> floats(n, r);
+            default -> throw new AssertionError(name);
+        };
+    }
+
+    private static byte[] bytes(int n, Random r) {
+        byte[] a = new byte[n];
+        r.nextBytes(a);
+        return a;
+    }
+
+    private static int[] ints(int n, Random r) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = r.nextInt() >> r.nextInt(32);
+        }
+        return a;
     }
 
     private static float[] floats(int n, Random r) {

@@ -42,17 +42,30 @@ public final class PingServer {
         }
 
         @Override
+        public void voidPing(Object value) {
+        }
+
+        @Override
         public Object ping(Object value) {
             return value;
         }
 
         @Override
+        public void voidPingpong(Object value) throws RemoteException {
+            callback().voidPong(value);
+        }
+
+        @Override
         public Object pingpong(Object value) throws RemoteException {
+            return callback().pong(value);
+        }
+
+        private Pong callback() {
             Pong callback = pong;
             if (callback == null) {
                 throw new IllegalStateException("pingpong before setPong");
             }
-            return callback.pong(value);
+            return callback;
         }
 
         @Override
@@ -102,7 +115,7 @@ public final class PingServer {
      * A registry on a free port, stored in port[0]. The stock API cannot say
      * which port createRegistry(0) took, so a port is found free first.
      */
-    static Registry createRegistry(int[] port) throws IOException {
+    public static Registry createRegistry(int[] port) throws IOException {
         RemoteException last = null;
         for (int i = 0; i < REGISTRY_ATTEMPTS; i++) {
             try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

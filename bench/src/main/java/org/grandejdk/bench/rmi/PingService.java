@@ -18,13 +18,23 @@ public interface PingService extends Remote {
 
     void ping(int a, int b, float x, float y) throws RemoteException;
 
+    /** Seed 000's void ping(obj): the object travels there only. */
+    void voidPing(Object value) throws RemoteException;
+
     /** Returns its argument: the object travels there and back. */
     Object ping(Object value) throws RemoteException;
 
     /**
+     * Seed 000's void pingpong(obj): calls {@link Pong#voidPong} with the
+     * object on the callback set with {@link #setPong} (a remote object in
+     * the client JVM): both calls complete before this one returns.
+     */
+    void voidPingpong(Object value) throws RemoteException;
+
+    /**
      * Calls {@link Pong#pong} on the callback set with {@link #setPong}
-     * (a remote object in the client JVM) and returns what it returned:
-     * both calls complete before this one returns.
+     * and returns what it returned: the object travels to the server, back
+     * to the client, to the server and back again.
      */
     Object pingpong(Object value) throws RemoteException;
 

@@ -8,8 +8,13 @@ import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
+import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
+import org.grandejdk.bench.rmi.apps.Hamming;
+import org.grandejdk.bench.rmi.apps.Paraffins;
+import org.grandejdk.bench.rmi.apps.Sor;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -21,39 +26,46 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The two-node kernels of seed 000 section 6.1, a remote call to a server
- * in a second JVM on the loopback ({@link PingServer}, started by the
- * set-up with this JVM's java, class path and RMI properties, and ended by
- * the tear-down). Each subclass is one configuration (which RMI, which
- * serialization), fixed by its fork's system properties, since RMI reads
- * them once per JVM:
+ * The RMI benchmark collection of seed 000 section 6.1: its kernels, a
+ * remote call to a server in a second JVM on the loopback ({@link
+ * PingServer}, started with this JVM's java, class path and RMI
+ * properties), and its small applications, with several JVMs. Each
+ * subclass is one configuration (which RMI, which serialization, which
+ * technology), fixed by its fork's system properties, since RMI reads them
+ * once per JVM:
  *
  * <ul>
  * <li>{@code ping}, {@code pingIntInt}, {@code pingIntIntFloatFloat}: void
- *     ping(), ping(int, int), ping(int, int, float, float);
- * <li>{@code pingObject}: Object ping(Object), which returns its argument,
- *     for each {@code payload}: {@code int32} (32 int fields),
- *     {@code int4null2} (4 int fields and 2 null references),
- *     {@code tree15} (a balanced binary tree of 15 nodes of 4 ints),
- *     {@code float50}, {@code float5000};
- * <li>{@code pingpong}: Object pingpong(Object) with the 32-int object: the
- *     server calls back a remote object exported by this JVM, which
- *     returns the object, before both calls return;
- * <li>{@code star}: {@value #STAR_CLIENTS} client threads call Object
- *     ping(Object) with the 32-int object on the one server at once
- *     (seed 000's star, the clients as threads of one JVM sharing one stub);
- *     the score is the time of one call as each client sees it.
+ *     ping(), void ping(int, int), void ping(int, int, float, float);
+ * <li>for every argument factory {@code payload} ({@link Payloads}: null,
+ *     byte/int/float arrays of 50 to 20000 elements, 4 int, 4 int and 2
+ *     null, 32 int, tree(15)): {@code voidPingObject}, void ping(obj);
+ *     {@code pingObject}, obj ping(obj), which returns its argument;
+ *     {@code voidPingpong} and {@code pingpong}, void/obj pingpong(obj):
+ *     the server calls back a remote object exported by this JVM with the
+ *     object (void pong(obj), obj pong(obj)) before both calls return;
+ *     {@code star}, obj star(obj): {@value #STAR_CLIENTS} clients (threads
+ *     of this JVM, more than this machine's 2 cores) meet at a barrier,
+ *     then call obj ping(obj) on the one server at once; the score is one
+ *     round, from the barrier until the last reply;
+ * <li>{@code hamming}, {@code paraffins}, {@code sor}: the applications
+ *     (org.grandejdk.bench.rmi.apps), a master in this JVM and workers in
+ *     JVMs of their own.
  * </ul>
  *
  * <p>The set-up checks that both JVMs run the RMI and serialization the
- * class names (stub classes, properties, modules) and that every call gives
- * back an equal copy of what it sent, and prints the configuration as a
- * line {@code rmi-config: CLASS ...}; a subclass may also check the
+ * class names (stub classes, properties, modules) and that every kernel
+ * gives back an equal copy of every argument, and prints the configuration
+ * as a line {@code rmi-config: CLASS ...}; a subclass may also check the
  * technology its calls run over ({@link #checkTechnology}).
+ *
+ * <p>Run in process ({@code -f 0}, the quick and smoke profiles of the
+ * collection, with {@code -D}{@value #SHARED_PROPERTY}{@code =true} on the
+ * command line), every trial of the JVM shares one server, checked once,
+ * which a shutdown hook ends; forked, each trial has its own.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -62,13 +74,20 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public abstract class RemoteCallBench {
 
-    /** The client threads of {@link #star}; more than this machine's 2 cores. */
+    /** The clients of {@link #star}; more than this machine's 2 cores. */
     static final int STAR_CLIENTS = 3;
 
-    /** The argument of {@link #pingObject}. */
+    /** Set on an in-process run: the trials of the JVM share one server. */
+    static final String SHARED_PROPERTY = "grandejdk.bench.sharedServer";
+
+    /** The argument of the kernels that take an object. */
     @State(Scope.Benchmark)
     public static class Argument {
-        @Param({"int32", "int4null2", "tree15", "float50", "float5000"})
+        @Param({"null",
+                "byte50", "byte200", "byte500", "byte2000", "byte5000", "byte20000",
+                "int50", "int200", "int500", "int2000", "int5000", "int20000",
+                "float50", "float200", "float500", "float2000", "float5000", "float20000",
+                "int4", "int4null2", "int32", "tree15"})
         public String payload;
 
         Object value;
@@ -82,18 +101,110 @@ public abstract class RemoteCallBench {
     /** The callback of pingpong, exported by this JVM. */
     static final class PongImpl implements Pong {
         volatile int calls;
+        volatile Object last;
 
         @Override
         public Object pong(Object value) {
             calls++;   // one caller at a time: pingpong
             return value;
         }
+
+        @Override
+        public void voidPong(Object value) {
+            last = value;
+            calls++;
+        }
     }
 
-    private ServerProcess server;
+    /** A server JVM and this JVM's callback, set up and checked. */
+    private static final class Connection implements AutoCloseable {
+        private ServerProcess server;
+        private PingService service;
+        private PongImpl pong;
+
+        /** Starts the server and checks every kernel against it (see the class comment). */
+        static Connection open(RemoteCallBench configuration) throws Exception {
+            Connection c = new Connection();
+            try {
+                c.server = ServerProcess.start(PingServer.class);
+                Registry registry = LocateRegistry.getRegistry("127.0.0.1", c.server.port());
+                c.service = (PingService) registry.lookup(PingServer.NAME);
+                RmiConfiguration.check("client", c.service);
+                String client = RmiConfiguration.describe(c.service);
+                String remote = c.service.configuration();
+                if (!client.equals(remote)) {
+                    throw new IllegalStateException("the client and the server run different RMI: "
+                            + "client " + client + ", server " + remote);
+                }
+                String name = configuration.configurationName();
+                System.out.println("rmi-config: " + name + " " + client
+                        + " stub class " + c.service.getClass().getName());
+                c.pong = new PongImpl();
+                c.service.setPong((Pong) UnicastRemoteObject.exportObject(c.pong, 0));
+                c.checkCalls();
+                String technology = configuration.checkTechnology(c.service);
+                if (technology != null) {
+                    System.out.println("rmi-technology: " + name + " " + technology);
+                }
+                return c;
+            } catch (Exception | Error e) {
+                try {
+                    c.close();
+                } catch (Exception | Error suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            }
+        }
+
+        /** Throws unless every kernel works and gives back an equal copy of what it sent. */
+        private void checkCalls() throws RemoteException {
+            for (int i = 0; i < 3; i++) {
+                service.ping();
+                service.ping(17, -42);
+                service.ping(17, -42, 1.5f, -2.25f);
+                for (String name : Payloads.NAMES) {
+                    Object value = Payloads.create(name);
+                    service.voidPing(value);
+                    Payloads.checkCopy(value, service.ping(value), "ping(" + name + ")");
+                    int before = pong.calls;
+                    Payloads.checkCopy(value, service.pingpong(value), "pingpong(" + name + ")");
+                    service.voidPingpong(value);
+                    Payloads.checkCopy(value, pong.last, "void pingpong(" + name + ")");
+                    if (pong.calls != before + 2) {
+                        throw new IllegalStateException("pingpong and void pingpong did not call back "
+                                + "once each but " + (pong.calls - before) + " times in all");
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            try {
+                if (server != null) {
+                    server.close();
+                }
+            } finally {
+                server = null;
+                if (pong != null) {
+                    try {
+                        UnicastRemoteObject.unexportObject(pong, true);
+                    } catch (NoSuchObjectException e) {
+                        // Not exported: the set-up failed before.
+                    }
+                    pong = null;
+                }
+            }
+        }
+    }
+
+    /** The connection that every trial of this JVM shares (in-process runs). */
+    private static Connection shared;   // guarded by RemoteCallBench.class
+
+    private Connection connection;
     private PingService service;
-    private PongImpl pong;
-    private Object int32;
+    private StarClients starClients;
 
     // Fields, not constants, so that the JIT cannot fold them.
     private int a = 17;
@@ -103,54 +214,26 @@ public abstract class RemoteCallBench {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        try {
-            server = ServerProcess.start(PingServer.class);
-            Registry registry = LocateRegistry.getRegistry("127.0.0.1", server.port());
-            service = (PingService) registry.lookup(PingServer.NAME);
-            RmiConfiguration.check("client", service);
-            String client = RmiConfiguration.describe(service);
-            String remote = service.configuration();
-            if (!client.equals(remote)) {
-                throw new IllegalStateException("the client and the server run different RMI: "
-                        + "client " + client + ", server " + remote);
+        if (Boolean.getBoolean(SHARED_PROPERTY)) {
+            synchronized (RemoteCallBench.class) {
+                if (shared == null) {
+                    shared = Connection.open(this);
+                    Connection c = shared;
+                    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                        try {
+                            c.close();
+                        } catch (Exception e) {
+                            e.printStackTrace();
+                        }
+                    }, "close-ping-server"));
+                }
+                service = shared.service;
             }
-            System.out.println("rmi-config: " + configurationName() + " " + client
-                    + " stub class " + service.getClass().getName());
-            pong = new PongImpl();
-            service.setPong((Pong) UnicastRemoteObject.exportObject(pong, 0));
-            int32 = Payloads.create("int32");
-            checkCalls();
-            String technology = checkTechnology(service);
-            if (technology != null) {
-                System.out.println("rmi-technology: " + configurationName() + " " + technology);
-            }
-        } catch (Exception | Error e) {
-            try {
-                tearDown();
-            } catch (Exception | Error suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
+        } else {
+            connection = Connection.open(this);
+            service = connection.service;
         }
-    }
-
-    /** Throws unless every call works and gives back an equal copy of what it sent. */
-    private void checkCalls() throws RemoteException {
-        for (int i = 0; i < 3; i++) {
-            service.ping();
-            service.ping(a, b);
-            service.ping(a, b, x, y);
-            for (String name : Payloads.NAMES) {
-                Object value = Payloads.create(name);
-                Payloads.checkCopy(value, service.ping(value), "ping(" + name + ")");
-            }
-            int before = pong.calls;
-            Payloads.checkCopy(int32, service.pingpong(int32), "pingpong");
-            if (pong.calls != before + 1) {
-                throw new IllegalStateException("pingpong did not call back once but "
-                        + (pong.calls - before) + " times");
-            }
-        }
+        starClients = new StarClients(service);
     }
 
     /**
@@ -178,18 +261,72 @@ public abstract class RemoteCallBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         try {
-            if (server != null) {
-                server.close();
+            if (starClients != null) {
+                starClients.close();
             }
         } finally {
-            server = null;
-            if (pong != null) {
+            starClients = null;
+            if (connection != null) {
+                connection.close();
+                connection = null;
+            }
+        }
+    }
+
+    /**
+     * The clients of {@link #star}: the benchmark thread and
+     * {@value #STAR_CLIENTS} - 1 threads of this JVM, which meet at a
+     * barrier (a phaser), call obj ping(obj) at once, and meet again when
+     * every reply is in.
+     */
+    private static final class StarClients implements AutoCloseable {
+        private final PingService service;
+        private final Phaser phaser = new Phaser(STAR_CLIENTS);
+        private final Thread[] threads = new Thread[STAR_CLIENTS - 1];
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private Object argument;   // published to the threads by the phaser
+
+        StarClients(PingService service) {
+            this.service = service;
+            for (int i = 0; i < threads.length; i++) {
+                threads[i] = new Thread(this::serve, "star-client-" + (i + 1));
+                threads[i].setDaemon(true);
+                threads[i].start();
+            }
+        }
+
+        private void serve() {
+            // A negative phase: the phaser was terminated by close.
+            while (phaser.arriveAndAwaitAdvance() >= 0) {
                 try {
-                    UnicastRemoteObject.unexportObject(pong, true);
-                } catch (NoSuchObjectException e) {
-                    // Not exported: the set-up failed before.
+                    service.ping(argument);
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
                 }
-                pong = null;
+                if (phaser.arriveAndAwaitAdvance() < 0) {
+                    return;
+                }
+            }
+        }
+
+        /** One round: every client calls with value; returns the benchmark thread's reply. */
+        Object round(Object value) throws RemoteException {
+            argument = value;
+            phaser.arriveAndAwaitAdvance();
+            Object reply = service.ping(value);
+            phaser.arriveAndAwaitAdvance();
+            Throwable e = failure.get();
+            if (e != null) {
+                throw new IllegalStateException("a star client's call failed", e);
+            }
+            return reply;
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            phaser.forceTermination();
+            for (Thread t : threads) {
+                t.join();
             }
         }
     }
@@ -210,18 +347,42 @@ public abstract class RemoteCallBench {
     }
 
     @Benchmark
+    public void voidPingObject(Argument argument) throws RemoteException {
+        service.voidPing(argument.value);
+    }
+
+    @Benchmark
     public Object pingObject(Argument argument) throws RemoteException {
         return service.ping(argument.value);
     }
 
     @Benchmark
-    public Object pingpong() throws RemoteException {
-        return service.pingpong(int32);
+    public void voidPingpong(Argument argument) throws RemoteException {
+        service.voidPingpong(argument.value);
     }
 
     @Benchmark
-    @Threads(STAR_CLIENTS)
-    public Object star() throws RemoteException {
-        return service.ping(int32);
+    public Object pingpong(Argument argument) throws RemoteException {
+        return service.pingpong(argument.value);
+    }
+
+    @Benchmark
+    public Object star(Argument argument) throws RemoteException {
+        return starClients.round(argument.value);
+    }
+
+    @Benchmark
+    public Object hamming(Hamming.Run run) throws Exception {
+        return run.solve();
+    }
+
+    @Benchmark
+    public Object paraffins(Paraffins.Run run) throws Exception {
+        return run.solve();
+    }
+
+    @Benchmark
+    public Object sor(Sor.Run run) throws Exception {
+        return run.solve();
     }
 }

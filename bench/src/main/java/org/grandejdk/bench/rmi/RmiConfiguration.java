@@ -14,7 +14,7 @@ import java.rmi.server.RemoteStub;
  * jdk.fastrmi nor jdk.fastserial), and a stub tells which implementation
  * made it, so a benchmark checks both before it measures anything.
  */
-final class RmiConfiguration {
+public final class RmiConfiguration {
 
     static final String PROVIDER = "java.rmi.provider";
     static final String FASTRMI_SERIALIZATION = "jdk.fastrmi.serialization";
@@ -31,7 +31,7 @@ final class RmiConfiguration {
     }
 
     /** The RMI properties of this JVM and the implementation of stub, on one line. */
-    static String describe(Object stub) {
+    public static String describe(Object stub) {
         return PROVIDER + "=" + System.getProperty(PROVIDER, "")
                 + " " + FASTRMI_SERIALIZATION + "=" + System.getProperty(FASTRMI_SERIALIZATION, "")
                 + " " + STOCK_FAST_SERIALIZATION + "=" + System.getProperty(STOCK_FAST_SERIALIZATION, "")
@@ -42,7 +42,7 @@ final class RmiConfiguration {
      * Throws unless stub was made by the RMI that this JVM's properties
      * select, and every module those properties need is present.
      */
-    static void check(String where, Object stub) {
+    public static void check(String where, Object stub) {
         String provider = System.getProperty(PROVIDER, "");
         boolean jrmp = isJrmpStub(stub);
         switch (provider) {

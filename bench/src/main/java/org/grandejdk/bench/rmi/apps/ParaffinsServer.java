@@ -1,0 +1,39 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.rmi.apps;
+
+import java.rmi.RemoteException;
+import java.rmi.server.RemoteObject;
+import java.util.Map;
+
+import org.grandejdk.bench.rmi.RmiConfiguration;
+
+/**
+ * A worker JVM of {@link Paraffins}: a {@link ParaffinsService} bound as
+ * {@value #NAME}. Prints {@code PORT n} (its registry's port) when ready;
+ * unexports everything and exits when its standard input ends.
+ */
+public final class ParaffinsServer {
+
+    static final String NAME = "paraffins";
+
+    static final class ParaffinsServiceImpl implements ParaffinsService {
+        @Override
+        public Paraffin[] paraffins(int size, Radical[][] positions) {
+            return Paraffins.paraffins(size, positions);
+        }
+
+        @Override
+        public String configuration() throws RemoteException {
+            return RmiConfiguration.describe(RemoteObject.toStub(this));
+        }
+    }
+
+    private ParaffinsServer() {
+    }
+
+    public static void main(String[] args) {
+        Workers.main(() -> Workers.serve(Map.of(NAME, new ParaffinsServiceImpl())));
+    }
+}

@@ -1,0 +1,214 @@
+/*
+ * GrandeJDK benchmarks.
+ */
+package org.grandejdk.bench.rmi.apps;
+
+import java.rmi.Remote;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.UnicastRemoteObject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.grandejdk.bench.rmi.PingServer;
+import org.grandejdk.bench.rmi.RmiConfiguration;
+import org.grandejdk.bench.rmi.ServerProcess;
+
+/**
+ * The worker JVMs of the application kernels, both ends: the master (the
+ * benchmark JVM) starts them with {@link ServerProcess}, so they run this
+ * JVM's java, class path and RMI properties, and looks up their objects
+ * ({@link #lookup}); a worker's main exports its objects, binds them in a
+ * registry of its own and serves until its standard input ends
+ * ({@link #serve}, {@link #main}), as {@link PingServer} does.
+ */
+final class Workers {
+
+    /** Worker JVMs per application: one per core of this 2-core host. */
+    static final int COUNT = 2;
+
+    /**
+     * How long a JVM waits for another (a call's result, a neighbour's row,
+     * the master's threads) before it gives up: far above any solve, so
+     * that only a dead or hung peer reaches it, and the benchmark fails
+     * instead of hanging.
+     */
+    static final long TIMEOUT_SECONDS = 60;
+
+    private Workers() {
+    }
+
+    /** The body of a worker's main, which may fail. */
+    @FunctionalInterface
+    interface Body {
+        void run() throws Exception;
+    }
+
+    /**
+     * Starts a worker JVM running mainClass with args and adds it to
+     * started, so that the caller's tear-down closes every worker started so
+     * far even when a later step of its set-up fails (one that fails to
+     * start, ServerProcess.start ends itself).
+     */
+    static ServerProcess start(List<ServerProcess> started, Class<?> mainClass,
+                               String... args) throws Exception {
+        ServerProcess worker = ServerProcess.start(mainClass, args);
+        started.add(worker);
+        return worker;
+    }
+
+    /**
+     * The object bound as name in worker's registry, after the checks of
+     * RemoteCallBench: the stub is of the RMI this JVM's properties select,
+     * and the worker runs the same configuration as this JVM.
+     */
+    static <T extends AppService> T lookup(ServerProcess worker, String name, Class<T> type)
+            throws Exception {
+        Registry registry = LocateRegistry.getRegistry("127.0.0.1", worker.port());
+        T stub = type.cast(registry.lookup(name));
+        RmiConfiguration.check("master", stub);
+        String master = RmiConfiguration.describe(stub);
+        String remote = stub.configuration();
+        if (!master.equals(remote)) {
+            throw new IllegalStateException("the master and the worker of " + name
+                    + " run different RMI: master " + master + ", worker " + remote);
+        }
+        return stub;
+    }
+
+    /**
+     * Closes every worker in started, all of them even when one fails (the
+     * first failure is thrown, the others suppressed), and empties the list.
+     */
+    static void close(List<ServerProcess> started) throws Exception {
+        Exception failure = null;
+        for (ServerProcess worker : started) {
+            try {
+                worker.close();
+            } catch (Exception e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        started.clear();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * The master's threads that call the workers: daemons, so that a
+     * forgotten one never keeps a JVM alive, and named for thread dumps.
+     */
+    static ExecutorService threads(String name, int count) {
+        AtomicInteger number = new AtomicInteger();
+        return Executors.newFixedThreadPool(count, r -> {
+            Thread t = new Thread(r, name + "-" + number.getAndIncrement());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Waits for the master's threads of one solve (running, in worker
+     * order), in all for at most the timeout, and cancels any left; when
+     * one failed, throws, naming the worker whose calls failed, with the
+     * failures of the others suppressed.
+     */
+    static void awaitAll(List<? extends Future<?>> running, String app) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        IllegalStateException failure = null;
+        for (int w = 0; w < running.size(); w++) {
+            IllegalStateException e = null;
+            try {
+                running.get(w).get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            } catch (ExecutionException x) {
+                e = new IllegalStateException(app + ": the calls to worker " + w + " failed",
+                        x.getCause());
+            } catch (TimeoutException x) {
+                running.get(w).cancel(true);
+                e = new IllegalStateException(app + ": the calls to worker " + w
+                        + " did not finish within " + TIMEOUT_SECONDS + " s", x);
+            }
+            if (failure == null) {
+                failure = e;
+            } else if (e != null) {
+                failure.addSuppressed(e);
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * Waits for the threads of pool, shut down before, and throws unless
+     * they end in time, so that no trial leaves threads to the next one in
+     * the same JVM.
+     */
+    static void awaitTermination(ExecutorService pool, String app) throws InterruptedException {
+        if (!pool.awaitTermination(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            throw new IllegalStateException(app + ": the master's threads did not end within "
+                    + TIMEOUT_SECONDS + " s");
+        }
+    }
+
+    /**
+     * A worker's main: runs body, then exits with 0, or prints the stack
+     * trace and exits with 1 when it failed.
+     */
+    static void main(Body body) {
+        try {
+            body.run();
+        } catch (Throwable e) {
+            // An exported object keeps this JVM alive: exit, so that the
+            // master sees at once that the worker failed.
+            e.printStackTrace();
+            System.exit(1);
+        }
+        // Stock RMI keeps non-daemon threads for a while after unexport.
+        System.exit(0);
+    }
+
+    /**
+     * Serves objects (name to remote object, in binding order): exports and
+     * checks each, binds it in a new registry, prints {@code PORT n} (the
+     * registry's port), and when standard input ends unbinds and unexports
+     * everything.
+     */
+    static void serve(Map<String, ? extends Remote> objects) throws Exception {
+        Map<String, Remote> stubs = new LinkedHashMap<>();
+        for (Map.Entry<String, ? extends Remote> e : objects.entrySet()) {
+            Remote stub = UnicastRemoteObject.exportObject(e.getValue(), 0);
+            RmiConfiguration.check("worker " + e.getKey(), stub);
+            stubs.put(e.getKey(), stub);
+        }
+        int[] port = new int[1];
+        Registry registry = PingServer.createRegistry(port);
+        for (Map.Entry<String, Remote> e : stubs.entrySet()) {
+            registry.bind(e.getKey(), e.getValue());
+        }
+        System.out.println("PORT " + port[0]);
+        System.out.flush();
+
+        ServerProcess.awaitEndOfInput();
+        for (String name : stubs.keySet()) {
+            registry.unbind(name);
+        }
+        for (Remote object : objects.values()) {
+            UnicastRemoteObject.unexportObject(object, true);
+        }
+        UnicastRemoteObject.unexportObject(registry, true);
+    }
+}
