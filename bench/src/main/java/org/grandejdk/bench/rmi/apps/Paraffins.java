@@ -328,20 +328,10 @@ public final class Paraffins {
 
         @TearDown(Level.Trial)
         public void tearDown() throws Exception {
-            if (masters != null) {
-                masters.shutdownNow();
-            }
-            try {
-                // Before the wait: a thread in a call to a hung worker ends with it.
-                Workers.close(workers);
-            } finally {
-                services = null;
-                if (masters != null) {
-                    ExecutorService stopped = masters;
-                    masters = null;
-                    Workers.awaitTermination(stopped, "Paraffins");
-                }
-            }
+            ExecutorService stopped = masters;
+            masters = null;
+            services = null;
+            Workers.stop(stopped, workers, "Paraffins");
         }
     }
 }

@@ -216,20 +216,10 @@ public final class Sor {
 
         @TearDown(Level.Trial)
         public void tearDown() throws Exception {
-            if (masters != null) {
-                masters.shutdownNow();
-            }
-            try {
-                // Before the wait: a thread in a call to a hung worker ends with it.
-                Workers.close(workers);
-            } finally {
-                services = null;
-                if (masters != null) {
-                    ExecutorService stopped = masters;
-                    masters = null;
-                    Workers.awaitTermination(stopped, "SOR");
-                }
-            }
+            ExecutorService stopped = masters;
+            masters = null;
+            services = null;
+            Workers.stop(stopped, workers, "SOR");
         }
     }
 }

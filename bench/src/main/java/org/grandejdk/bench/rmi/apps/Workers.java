@@ -153,6 +153,26 @@ final class Workers {
     }
 
     /**
+     * The tear-down of a master with a thread pool: shuts the pool down,
+     * closes the workers (before the wait: a thread in a call to a hung
+     * worker ends with it), then waits for the pool's threads. Either may
+     * be null or empty (a set-up that failed early).
+     */
+    static void stop(ExecutorService masters, List<ServerProcess> workers, String app)
+            throws Exception {
+        if (masters != null) {
+            masters.shutdownNow();
+        }
+        try {
+            close(workers);
+        } finally {
+            if (masters != null) {
+                awaitTermination(masters, app);
+            }
+        }
+    }
+
+    /**
      * Waits for the threads of pool, shut down before, and throws unless
      * they end in time, so that no trial leaves threads to the next one in
      * the same JVM.
