@@ -139,7 +139,7 @@ RESULTS := $(BUILD)/test-results
 JTREG   := JTREG_JAVA=$(BOOT_JDK)/bin/java \
            scripts/run-jtreg.sh $(JTREG_HOME) $(IMAGE) $(RESULTS) $(TEST_CONC)
 
-# The tiers `make test` runs; together about 7 minutes on a built image.
+# The tiers `make test` runs; together about 13 minutes on a built image.
 TEST_TIERS := grande serializable rmi fabric bench-smoke
 
 # Every tier runs even when an earlier one fails; the summary decides.
@@ -185,7 +185,7 @@ test-fabric:
 # Every benchmark of bench/ once (JMH single shot, in process: one JVM per
 # configuration), on the image and, where it can run, on stock; then the
 # report from those results, so that neither rots. Counted as one check per
-# benchmark run; a failing benchmark stops the run (1 failed). About 4 min.
+# benchmark run; a failing benchmark stops the run (1 failed). About 1.5 min.
 SMOKE := $(BUILD)/bench/smoke
 # What runs on stock Temurin in the smoke run: every class without image-only API.
 SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp)Bench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
@@ -241,7 +241,6 @@ BENCH_PROFILE ?= quick
 
 REPORT_ARGS  = --collection-image $(1)/collection-image.json --collection-stock $(1)/collection-stock.json \
                --serial-image $(1)/collection-serial-image.json --serial-stock $(1)/collection-serial-stock.json
-
 
 .PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-rmi-alloc bench-fabric
 

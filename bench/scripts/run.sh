@@ -28,8 +28,9 @@
 #               of the collection (bench/scripts/collection.sh); JMH warns
 #               that such results are less reliable than forked ones.
 #   BENCH_RATIOS  0: no ratio report (areas with a report of their own)
-#   BENCH_QUIET   1: the console gets the progress lines, not JMH's table
-#               (the smoke run's table has a line per benchmark, 1300 of them)
+#   BENCH_QUIET   1: the console gets a line per JVM, not per benchmark, and
+#               not JMH's table (the smoke run has 1300 benchmarks); the log
+#               has everything
 #
 # bench/target/benchmarks.jar is (re)built when it is missing, older than a
 # file of bench/src or bench/pom.xml, or older than the image.
@@ -114,7 +115,7 @@ progress='
     /^# Benchmark: /  { bench = $3; sub(/^org[.]grandejdk[.]bench[.]/, "", bench); params = "" }
     /^# Parameters: / { params = substr($0, 15) }
     /^# Run progress: / { pct = $4; eta = $7 }
-    /^# Fork: /       { printf "    %7s  ETA %s  %s%s\n", pct, eta, bench, (params == "" ? "" : " " params); fflush() }
+    /^# Fork: / && !quiet { printf "    %7s  ETA %s  %s%s\n", pct, eta, bench, (params == "" ? "" : " " params); fflush() }
     /^Benchmark +/    { table = !quiet }
     table             { print; fflush() }'
 run() {  # NAME JDK REGEX [JMH_OPTION...]
