@@ -131,7 +131,7 @@ public final class Hamming {
 
         @Setup(Level.Trial)
         public void setUp() throws Exception {
-            try {
+            Workers.setUpOrTearDown(this::tearDown, () -> {
                 for (int w = 0; w < Workers.COUNT; w++) {
                     List<String> primes = new ArrayList<>();
                     for (int k = w; k < PRIMES.length; k += Workers.COUNT) {
@@ -162,14 +162,7 @@ public final class Hamming {
                     caller.start();
                 }
                 solve();   // checks the result against expected
-            } catch (Exception | Error e) {
-                try {
-                    tearDown();
-                } catch (Exception | Error suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            }
+            });
         }
 
         /** One complete run over RMI; throws unless it equals the sequential algorithm's. */

@@ -279,7 +279,7 @@ public final class Paraffins {
 
         @Setup(Level.Trial)
         public void setUp() throws Exception {
-            try {
+            Workers.setUpOrTearDown(this::tearDown, () -> {
                 services = new ParaffinsService[Workers.COUNT];
                 for (int w = 0; w < Workers.COUNT; w++) {
                     services[w] = Workers.lookup(Workers.start(workers, ParaffinsServer.class),
@@ -293,14 +293,7 @@ public final class Paraffins {
                 Paraffin[][] expected = sequential(N);
                 checkCounts(expected, "the sequential algorithm");
                 compare((Paraffin[][]) solve(), expected);
-            } catch (Exception | Error e) {
-                try {
-                    tearDown();
-                } catch (Exception | Error suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            }
+            });
         }
 
         /** One complete run over RMI; throws unless it has the right molecules by size. */

@@ -116,7 +116,7 @@ public final class Sor {
 
         @Setup(Level.Trial)
         public void setUp() throws Exception {
-            try {
+            Workers.setUpOrTearDown(this::tearDown, () -> {
                 services = new SorService[Workers.COUNT];
                 for (int w = 0; w < Workers.COUNT; w++) {
                     services[w] = Workers.lookup(Workers.start(workers, SorServer.class),
@@ -131,14 +131,7 @@ public final class Sor {
                 expected = initialGrid();
                 sequential(expected, ITERATIONS, OMEGA);
                 solve();   // checks the grid against expected
-            } catch (Exception | Error e) {
-                try {
-                    tearDown();
-                } catch (Exception | Error suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            }
+            });
         }
 
         /** One complete run over RMI; throws unless its grid equals the sequential algorithm's. */

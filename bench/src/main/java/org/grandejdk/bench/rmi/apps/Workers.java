@@ -46,7 +46,7 @@ final class Workers {
     private Workers() {
     }
 
-    /** The body of a worker's main, which may fail. */
+    /** The body of a worker's main, a set-up or a tear-down, which may fail. */
     @FunctionalInterface
     interface Body {
         void run() throws Exception;
@@ -149,6 +149,24 @@ final class Workers {
         }
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /**
+     * Runs a master's set-up; if it fails, runs its tear-down (a failure of
+     * which is suppressed in the set-up's) and rethrows, so that a failed
+     * set-up leaves no worker JVM or thread behind.
+     */
+    static void setUpOrTearDown(Body tearDown, Body setUp) throws Exception {
+        try {
+            setUp.run();
+        } catch (Exception | Error e) {
+            try {
+                tearDown.run();
+            } catch (Exception | Error suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
         }
     }
 
