@@ -59,13 +59,30 @@ phase = @echo "==> [$$(date +%H:%M:%S)] $(1)"
 
 # ---------------------------------------------------------------- deps ----
 
-deps: boot-jdk-check
+# Each input is a stamp keyed on what decides it (the pins, the package
+# list, the scripts), so a `make` on a built tree starts no apt, no network
+# and no hashing. The stamps live in build/: a fresh clone checks the cache
+# once (a sha256 of what is there), then never again.
+STAMPS := $(BUILD)/stamps
+FETCH_SCRIPTS := scripts/fetch-pinned.sh scripts/trixie-apt.sh scripts/versions.mk
+export DEBIAN_SNAPSHOT_DATE
+
+deps: boot-jdk-check $(STAMPS)/packages $(STAMPS)/openjdk-source $(STAMPS)/jtreg
+
+$(STAMPS)/packages: scripts/install-build-deps.sh
 	$(call phase,deps: Debian packages)
 	@scripts/install-build-deps.sh
+	@mkdir -p $(@D) && touch $@
+
+$(STAMPS)/openjdk-source: scripts/fetch-source.sh $(FETCH_SCRIPTS) | $(STAMPS)/packages
 	$(call phase,deps: OpenJDK source $(OPENJDK_DEB_VERSION))
 	@scripts/fetch-source.sh $(OPENJDK_DEB_VERSION) $(OPENJDK_ORIG_TARBALL) $(OPENJDK_ORIG_SHA256)
+	@mkdir -p $(@D) && touch $@
+
+$(STAMPS)/jtreg: scripts/fetch-jtreg.sh $(FETCH_SCRIPTS) | $(STAMPS)/packages
 	$(call phase,deps: jtreg $(JTREG_DEB_VERSION))
-	@scripts/fetch-jtreg.sh $(JTREG_DEB_VERSION)
+	@scripts/fetch-jtreg.sh $(JTREG_DEB_VERSION) $(JTREG_DEB_SHA256)
+	@mkdir -p $(@D) && touch $@
 
 .PHONY: boot-jdk-check
 boot-jdk-check:
@@ -79,7 +96,7 @@ boot-jdk-check:
 
 source: $(BUILD)/source.stamp
 
-$(BUILD)/source.stamp: $(SERIES_INPUTS) scripts/source.sh | deps
+$(BUILD)/source.stamp: $(SERIES_INPUTS) scripts/source.sh $(STAMPS)/openjdk-source | boot-jdk-check
 	$(call phase,source: build/openjdk = pristine + patch series + modules)
 	@mkdir -p $(BUILD)
 	@scripts/source.sh $(TARBALL) $(OPENJDK_ORIG_TOPDIR) $(SRC)
@@ -103,10 +120,11 @@ $(CONF_DIR)/spec.gmk: $(BUILD)/configure.args | $(BUILD)/source.stamp
 
 # --------------------------------------------------------------- image ----
 
-image: jdk-images fabric-native
+# libfastfabric and fastfabric-info are jdk.fastrmi's native library and
+# command, built by the JDK's make (make/modules/jdk.fastrmi/Lib.gmk, from
+# jdk-patches/0013) into the module's jmod, so jlink carries them.
+image: jdk-images
 	@ln -sfn $(CONF_DIR)/images/jdk $(IMAGE)
-	@cp fabric-native/build/libfastfabric.so $(IMAGE)/lib/
-	@cp fabric-native/build/fastfabric-info $(IMAGE)/bin/
 	$(call phase,image ready: build/jdk)
 	@$(IMAGE)/bin/java -version 2>&1 | sed 's/^/    /'
 
@@ -124,7 +142,7 @@ jdk-images: $(CONF_DIR)/spec.gmk $(BUILD)/source.stamp
 	    wait $$pid || { echo "JDK build failed; last lines of build/logs/jdk-images.log:" >&2; \
 	                    tail -n 40 $(LOG)/jdk-images.log >&2; exit 1; }
 
-fabric-native:
+fabric-native: $(STAMPS)/packages
 	$(call phase,fabric-native: libfastfabric)
 	@$(MAKE) --no-print-directory -C fabric-native
 
@@ -143,13 +161,13 @@ JTREG   := JTREG_JAVA=$(BOOT_JDK)/bin/java \
 TEST_TIERS := grande serializable rmi fabric bench-smoke
 
 # Every tier runs even when an earlier one fails; the summary decides.
-test: image
+test: image $(STAMPS)/jtreg
 	@rm -f $(RESULTS)/*.summary
 	@$(MAKE) --no-print-directory -k $(addprefix test-,$(TEST_TIERS)) || true
 	@scripts/test-summary.sh $(RESULTS) $(TEST_TIERS)
 
 # Our own tests (test/TEST.ROOT).
-test-grande:
+test-grande: $(STAMPS)/jtreg
 	$(call phase,jtreg: GrandeJDK tests (test/))
 	@$(JTREG) grande -e:GRANDE_REPO=$(CURDIR) -e:GRANDE_SOURCE=$(SRC) \
 	    -e:GRANDE_STOCK_JDK=$(BOOT_JDK) -e:FI_TCP_IFACE=lo $(CURDIR)/test
@@ -157,18 +175,18 @@ test-grande:
 # Peer suites from the JDK's own test tree, with its ProblemList.
 PEER_ARGS := -exclude:$(SRC)/test/jdk/ProblemList.txt
 
-test-serializable:
+test-serializable: $(STAMPS)/jtreg
 	$(call phase,jtreg: JDK peer suite java/io/Serializable)
 	@$(JTREG) serializable $(PEER_ARGS) $(SRC)/test/jdk/java/io/Serializable
 
-test-rmi:
+test-rmi: $(STAMPS)/jtreg
 	$(call phase,jtreg: JDK peer suites java/rmi sun/rmi)
 	@$(JTREG) rmi $(PEER_ARGS) $(SRC)/test/jdk/java/rmi $(SRC)/test/jdk/sun/rmi
 
 # The JDK's java/rmi suite with RMI switched to jdk.fastrmi (issue 5 item 8):
 # pass/fail per directory in $(RESULTS)/rmi-compat.txt; failures are
 # measured, not fatal (README.md lists why each fails). About 5 min.
-test-rmi-compat: image
+test-rmi-compat: image $(STAMPS)/jtreg
 	$(call phase,jtreg: JDK java/rmi with -Djava.rmi.provider=fastrmi)
 	@JTREG_JAVA=$(BOOT_JDK)/bin/java TEST_CONC=$(TEST_CONC) GRANDE_SOURCE=$(SRC) \
 	    scripts/rmi-compat.sh $(JTREG_HOME) $(IMAGE) $(RESULTS)

@@ -14,8 +14,8 @@ default_packages=(
     zlib1g-dev libpcsclite-dev libharfbuzz-dev
     # fabric-native
     libfabric-dev libibverbs-dev
-    # unpacking the OpenJDK orig tarball
-    xz-utils
+    # fetching and unpacking the pinned inputs
+    curl ca-certificates xz-utils
 )
 if [ $# -gt 0 ]; then
     packages=("$@")

@@ -19,7 +19,8 @@ set -euo pipefail
 repo=${GRANDE_REPO:-$(cd "$(dirname "$0")/.." && pwd)}
 src=${GRANDE_SOURCE:-$repo/build/openjdk}
 
-git_q() { git -C "$src" -c user.name=GrandeJDK -c user.email=grandejdk@localhost "$@"; }
+. "$(cd "$(dirname "$0")" && pwd)/series-lib.sh"
+git_q() { series_git "$src" "$@"; }
 die() { echo "patches: $*" >&2; exit 1; }
 
 usage() { sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -95,6 +96,21 @@ fold_in_place() { # COMMIT
     git_q reset -q
 }
 
+reorder_as_series() {
+    # A new patch ends its own series, which need not be the last one
+    # (hotspot-intrinsics comes before jdk-patches): put its commit where
+    # the series has it. The work tree is not touched; the reordered
+    # commits must end in the same tree, or the patch depends on a later one.
+    local commits new
+    mapfile -t entries < <(series_entries "$repo")
+    commits=$(series_commit "$src" "$repo" "$(git_q rev-parse pristine)" "" "${entries[@]}") ||
+        die "the series does not apply in its order with the new patch"
+    new=$(tail -n 1 <<< "$commits")
+    [ "$(git_q rev-parse "$new^{tree}")" = "$(git_q rev-parse 'HEAD^{tree}')" ] ||
+        die "the new patch does not commute with the patches after it in the series"
+    git_q update-ref HEAD "$new"
+}
+
 cmd=${1:-}
 case "$cmd" in
     list)
@@ -120,6 +136,7 @@ EOF
         write_patch "$name" "$repo/$name" "$header"
         rm -f "$header"
         echo "${name#*/}" >> "$repo/${name%%/*}/series"
+        reorder_as_series
         echo "patches: wrote $name and added it to ${name%%/*}/series; fill in its header"
         ;;
     refresh)

@@ -6,6 +6,7 @@
 #   scripts/trixie-apt.sh source --download-only openjdk-25=VERSION
 #   scripts/trixie-apt.sh download jtreg8=VERSION
 #   scripts/trixie-apt.sh cache show jtreg8     (apt-cache instead of apt-get)
+#   scripts/trixie-apt.sh mirrors               (print the archive and security URLs)
 #
 # The archive addresses are taken from the machine's own Debian sources (the
 # same mirror, suite renamed to trixie), or from DEBIAN_MIRROR and
@@ -32,6 +33,10 @@ if [ -z "$mirror" ]; then
     exit 1
 fi
 [ -n "$security" ] || security=${mirror}-security
+if [ "${1:-}" = mirrors ]; then
+    printf '%s\n%s\n' "$mirror" "$security"
+    exit 0
+fi
 
 mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$state/parts" "$state/prefs"
 opts="[signed-by=$keyring]"

@@ -64,7 +64,7 @@ public class SourceTooling {
                     List.of("tar", "-cJf", tarball.toString(), "openjdk-x"))
                 .require();
         for (String d : List.of("jdk-patches", "hotspot-intrinsics", "jdk-module",
-                                "rmi-replacement")) {
+                                "rmi-replacement", "fabric-native")) {
             Files.createDirectories(fakeRepo.resolve(d));
         }
         Files.writeString(fakeRepo.resolve("jdk-patches/0001-greet.patch"), """
@@ -95,6 +95,9 @@ public class SourceTooling {
         expectEquals(fakeRepo.resolve("rmi-replacement").toRealPath(),
                      tree.resolve("src/jdk.fastrmi").toRealPath(),
                      "src/jdk.fastrmi links to rmi-replacement");
+        expectEquals(fakeRepo.resolve("fabric-native").toRealPath(),
+                     tree.resolve("fabric-native").toRealPath(),
+                     "fabric-native is linked for jdk.fastrmi's Lib.gmk");
         expect(git("status", "--porcelain").require().isBlank(),
                "the module links are not untracked changes:\n" + first.output());
 
@@ -114,7 +117,12 @@ public class SourceTooling {
         expect(source().require().contains("already matches"),
                "after refresh the tree already matches the series");
 
-        // 4. A new file becomes a new patch at the end of its series.
+        // 4. A new file becomes a new patch at the end of its series; the
+        // hotspot-intrinsics series comes first, so its commit moves before
+        // the jdk-patches one without a file being rewritten.
+        Path helloFile = tree.resolve("src/java.base/Hello.java");
+        FileTime helloTime = FileTime.fromMillis(1_000_000_000_000L);
+        Files.setLastModifiedTime(helloFile, helloTime);
         Files.writeString(tree.resolve("src/java.base/Added.java"), "class Added {\n}\n");
         patches("new", "hotspot-intrinsics/0001-added.patch").require();
         expect(Files.readString(fakeRepo.resolve("hotspot-intrinsics/series"))
@@ -123,29 +131,47 @@ public class SourceTooling {
         String added = Files.readString(fakeRepo.resolve("hotspot-intrinsics/0001-added.patch"));
         expect(added.startsWith("What:") && added.contains("+class Added {"),
                "new writes a header template and the diff:\n" + added);
+        expectEquals(List.of("pristine", "hotspot-intrinsics/0001-added.patch",
+                             "jdk-patches/0001-greet.patch"), subjects(),
+                     "commits in series order after new");
+        expectEquals(helloTime, Files.getLastModifiedTime(helloFile),
+                     "reordering the commits rewrote no file");
         expect(source().require().contains("already matches"),
                "after new the tree already matches the series");
 
         // 4b. Refreshing an earlier patch replays the later ones without
         // checking them out: their files keep their mtimes, so a build
         // recompiles only what was edited.
-        Path addedFile = tree.resolve("src/java.base/Added.java");
-        FileTime addedTime = FileTime.fromMillis(1_000_000_000_000L);
-        Files.setLastModifiedTime(addedFile, addedTime);
-        Files.writeString(tree.resolve("src/java.base/Hello.java"),
-                          "class Hello {\n    String greeting = \"hey\";\n}\n");
-        patches("refresh", "jdk-patches/0001-greet.patch").require();
-        expectEquals(List.of("pristine", "jdk-patches/0001-greet.patch",
-                             "hotspot-intrinsics/0001-added.patch"), subjects(),
+        Files.writeString(tree.resolve("src/java.base/Added.java"),
+                          "class Added {\n    int n;\n}\n");
+        patches("refresh", "hotspot-intrinsics/0001-added.patch").require();
+        expectEquals(List.of("pristine", "hotspot-intrinsics/0001-added.patch",
+                             "jdk-patches/0001-greet.patch"), subjects(),
                      "commits after refreshing the earlier patch");
-        expect(Files.readString(fakeRepo.resolve("jdk-patches/0001-greet.patch"))
-                    .contains("+    String greeting = \"hey\";"),
+        expect(Files.readString(fakeRepo.resolve("hotspot-intrinsics/0001-added.patch"))
+                    .contains("+    int n;"),
                "the earlier patch records the edit");
-        expectEquals(addedTime, Files.getLastModifiedTime(addedFile),
+        expectEquals(helloTime, Files.getLastModifiedTime(helloFile),
                      "the later patch's file was not rewritten");
         expect(git("status", "--porcelain").require().isBlank(), "no edits left after refresh");
         expect(source().require().contains("already matches"),
                "after refreshing an earlier patch the tree matches the series");
+
+        // 4c. Editing one patch file rewrites only the files that patch
+        // touches: the others keep their mtimes (a one-patch edit must not
+        // rebuild all of libjvm).
+        String greet = Files.readString(fakeRepo.resolve("jdk-patches/0001-greet.patch"));
+        Path addedFile = tree.resolve("src/java.base/Added.java");
+        FileTime addedTime = FileTime.fromMillis(1_100_000_000_000L);
+        Files.setLastModifiedTime(addedFile, addedTime);
+        Files.writeString(fakeRepo.resolve("jdk-patches/0001-greet.patch"),
+                          greet.replace("\"hello\"", "\"howdy\""));
+        String reapplied = source().require();
+        expect(hello().contains("\"howdy\""), "the edited patch is applied:\n" + reapplied);
+        expectEquals(addedTime, Files.getLastModifiedTime(addedFile),
+                     "a file of an unchanged patch was not rewritten");
+        Files.writeString(fakeRepo.resolve("jdk-patches/0001-greet.patch"), greet);
+        source().require();
 
         // 5. Uncommitted edits stop source.sh and survive it.
         Files.writeString(tree.resolve("src/java.base/Hello.java"), "class Hello { int lost; }\n");

@@ -58,7 +58,9 @@ import java.util.Random;
  */
 public final class BulkArrayCorpus {
 
-    static final int[] LENGTHS = { 0, 1, 7, 8, 9, 127, 128, 129, 255, 256, 257, 1000, 5000, 20000 };
+    // 2047..8192: around the 16 KiB run threshold of each element size (8, 4, 2 bytes).
+    static final int[] LENGTHS = { 0, 1, 7, 8, 9, 127, 128, 129, 255, 256, 257, 1000,
+                                   2047, 2048, 4095, 4096, 5000, 8191, 8192, 20000 };
 
     /** Float bit patterns: NaNs of every kind, zeros, infinities, subnormals, extremes. */
     static final int[] FLOAT_SPECIALS = {
