@@ -84,6 +84,16 @@ $(STAMPS)/jtreg: scripts/fetch-jtreg.sh $(FETCH_SCRIPTS) | $(STAMPS)/packages
 	@scripts/fetch-jtreg.sh $(JTREG_DEB_VERSION) $(JTREG_DEB_SHA256)
 	@mkdir -p $(@D) && touch $@
 
+# The path a new user takes: both pinned inputs into an empty cache
+# (downloads only, seconds). .ci/run runs it before `make test`, whose own
+# cache is warm on a reused machine and would hide a broken fetch.
+.PHONY: check-fetch
+check-fetch:
+	$(call phase,check-fetch: the pinned source and jtreg into an empty cache)
+	@cache=$$(mktemp -d); trap 'rm -rf "$$cache"' EXIT; \
+	GRANDE_CACHE=$$cache scripts/fetch-source.sh $(OPENJDK_DEB_VERSION) $(OPENJDK_ORIG_TARBALL) $(OPENJDK_ORIG_SHA256) && \
+	GRANDE_CACHE=$$cache scripts/fetch-jtreg.sh $(JTREG_DEB_VERSION) $(JTREG_DEB_SHA256)
+
 .PHONY: boot-jdk-check
 boot-jdk-check:
 	@if ! "$(BOOT_JDK)/bin/java" -version 2>&1 | grep -q 'version "25'; then \
@@ -96,7 +106,7 @@ boot-jdk-check:
 
 source: $(BUILD)/source.stamp
 
-$(BUILD)/source.stamp: $(SERIES_INPUTS) scripts/source.sh $(STAMPS)/openjdk-source | boot-jdk-check
+$(BUILD)/source.stamp: $(SERIES_INPUTS) scripts/source.sh scripts/series-lib.sh $(STAMPS)/openjdk-source | boot-jdk-check
 	$(call phase,source: build/openjdk = pristine + patch series + modules)
 	@mkdir -p $(BUILD)
 	@scripts/source.sh $(TARBALL) $(OPENJDK_ORIG_TOPDIR) $(SRC)

@@ -23,8 +23,8 @@
 #      https://snapshot.debian.org/archive/debian/$DEBIAN_SNAPSHOT_DATE) and
 #      DEBIAN_SECURITY_SNAPSHOT
 #   4. apt against Debian trixie's index (GRANDE_FETCH_APT=0 skips it)
-# A file whose sha256 differs is kept aside as FILE.bad and the next place
-# is tried. When nothing matches, every address and its answer is printed
+# A file whose sha256 differs is kept aside (FILE.bad, then FILE.bad.2, ...)
+# and the next place is tried. When nothing matches, every address and its answer is printed
 # with how to place the file by hand, and the exit status is 1.
 set -euo pipefail
 
@@ -41,6 +41,15 @@ tried=()            # "address: what it answered", for the failure report
 
 matches() { echo "$sha256  $1" | sha256sum --check --status 2>/dev/null; }
 
+bad_count=0
+aside=""
+set_aside() { # FILE: keep a mismatching file under its own name, in $aside
+    bad_count=$((bad_count + 1))
+    aside=$target.bad
+    [ $bad_count -gt 1 ] && aside=$target.bad.$bad_count
+    mv -f "$1" "$aside"
+}
+
 accept() { # CANDIDATE SOURCE: move a candidate into place if its sha256 is the pin
     if matches "$1"; then
         mv -f "$1" "$target"
@@ -49,13 +58,14 @@ accept() { # CANDIDATE SOURCE: move a candidate into place if its sha256 is the 
     fi
     local got
     got=$(sha256sum "$1" | cut -d' ' -f1)
-    mv -f "$1" "$target.bad"
-    tried+=("$2: sha256 mismatch, got $got (kept as $target.bad)")
+    set_aside "$1"
+    tried+=("$2: sha256 mismatch, got $got (kept as $aside)")
 }
 
 from_url() { # URL
-    local part=$target.part code err
-    rm -f "$part"
+    local part code err
+    # Its own name: two fetches into one cache must not share a partial file.
+    part=$(mktemp "$target.part.XXXXXX")
     err=$(mktemp)
     code=$(curl -sS -L --connect-timeout 15 --max-time 1200 --retry 2 --retry-delay 2 \
                 -o "$part" -w '%{http_code}' "$1" 2>"$err") || true
@@ -82,7 +92,10 @@ from_apt() { # TRIXIE_APT_ARGS...
         # or companion tarball even when FILE arrived.
         (cd "$work" && "$here/trixie-apt.sh" "$@" > apt.log 2>&1) || true
         if [ -f "$work/$file" ]; then
-            accept "$work/$file" "apt (trixie index: $*)"
+            mv -f "$work/$file" "$target.part.apt"
+            rm -rf "$work"
+            accept "$target.part.apt" "apt (trixie index: $*)"
+            return 0
         else
             tried+=("apt (trixie index: $*): $(grep -E '^(E|W):' "$work/apt.log" | head -n 1 || echo "$file not among what it fetched")")
         fi
@@ -95,8 +108,8 @@ if [ -f "$target" ]; then
         echo "fetch: $file (cached, sha256 ok)"
         exit 0
     fi
-    mv -f "$target" "$target.bad"
-    tried+=("cache $target: sha256 mismatch (kept as $target.bad)")
+    set_aside "$target"
+    tried+=("cache $target: sha256 mismatch (kept as $aside)")
 fi
 
 mirrors=$("$here/trixie-apt.sh" mirrors 2>/dev/null || true)
@@ -120,6 +133,7 @@ fi
     for t in "${tried[@]}"; do echo "  $t"; done
     echo "To place it by hand: copy $file to $target"
     echo "  (sha256 $sha256)"
-    echo "DEBIAN_MIRROR, DEBIAN_SNAPSHOT and DEBIAN_SNAPSHOT_DATE choose other addresses."
+    echo "DEBIAN_MIRROR, DEBIAN_SECURITY_MIRROR, DEBIAN_SNAPSHOT, DEBIAN_SECURITY_SNAPSHOT"
+    echo "and DEBIAN_SNAPSHOT_DATE choose other addresses."
 } >&2
 exit 1

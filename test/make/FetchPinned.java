@@ -24,7 +24,7 @@
  *          mirror's pool without any index, then from the cache with no
  *          network; the security pool and the snapshots are asked in turn
  *          when the mirror lacks it; a file whose sha256 is not the pin is
- *          kept aside as FILE.bad and never accepted; when nothing matches,
+ *          kept aside as FILE.bad (FILE.bad.2, ...) and never accepted; when nothing matches,
  *          every address is reported with its answer and how to place the
  *          file by hand; fetch-jtreg unpacks a stand-in jtreg8 .deb.
  * @library /lib
@@ -332,14 +332,14 @@ public class FetchPinned {
         List<String> tried = triedLines(r);
         expectEquals(List.of(
                         "  cache " + debTarget + ": sha256 mismatch (kept as " + debTarget + ".bad)",
-                        "  " + debUrl + ": sha256 mismatch, got " + debPin + " (kept as " + debTarget + ".bad)",
+                        "  " + debUrl + ": sha256 mismatch, got " + debPin + " (kept as " + debTarget + ".bad.2)",
                         "  " + mirror.url(Source.SECURITY, "main/j/jtreg8", deb) + ": HTTP 404",
                         "  " + mirror.url(Source.SNAPSHOT, "main/j/jtreg8", deb) + ": HTTP 404",
                         "  " + mirror.url(Source.SECURITY_SNAPSHOT, "main/j/jtreg8", deb) + ": HTTP 404"),
                      tried, "what fetch-jtreg.sh tried with another pin");
         expect(r.err().contains("(sha256 " + otherPin + ")"), "the report names the other pin");
-        expectEquals(List.of(deb + ".bad"), names(debTarget.getParent()),
-                     "downloads after another pin");
+        expectEquals(List.of(deb + ".bad", deb + ".bad.2"), names(debTarget.getParent()),
+                     "downloads after another pin: each mismatching copy kept");
         expectEquals(debPin + "\n", Files.readString(dest.resolve(".sha256")),
                      "the unpacked jtreg keeps its pin after a failed fetch");
         expect(Files.isRegularFile(home.resolve("lib/jtreg.jar")),
@@ -347,13 +347,13 @@ public class FetchPinned {
         mirror.take();
 
         // A package without one of the jars the JDK's tests need is refused.
-        String short_ = "9.9+1+ds1-1~test2";
-        String shortDeb = "jtreg8_" + short_ + "_all.deb";
-        byte[] shortBytes = buildJtregDeb(short_, JARS.subList(0, JARS.size() - 1));
-        put(Source.MIRROR, "main/j/jtreg8", shortDeb, shortBytes);
-        r = fetchJtreg(cache, short_, sha256(shortBytes));
+        String lacking = "9.9+1+ds1-1~test2";
+        String lackingDeb = "jtreg8_" + lacking + "_all.deb";
+        byte[] lackingBytes = buildJtregDeb(lacking, JARS.subList(0, JARS.size() - 1));
+        put(Source.MIRROR, "main/j/jtreg8", lackingDeb, lackingBytes);
+        r = fetchJtreg(cache, lacking, sha256(lackingBytes));
         expectEquals(1, r.exit(), "fetch-jtreg.sh exit status for a jtreg8 lacking a jar\n" + r);
-        expect(r.err().contains("jtreg: " + cache.resolve("jtreg-" + short_ + "/usr/share/jtreg/lib")
+        expect(r.err().contains("jtreg: " + cache.resolve("jtreg-" + lacking + "/usr/share/jtreg/lib")
                                 + " lacks one of:"),
                "fetch-jtreg.sh names the incomplete lib directory\n" + r);
         mirror.take();
