@@ -112,6 +112,16 @@ $(BUILD)/source.stamp: $(SERIES_INPUTS) scripts/source.sh scripts/series-lib.sh 
 	@scripts/source.sh $(TARBALL) $(OPENJDK_ORIG_TOPDIR) $(SRC)
 	@touch $@
 
+# Every prefix of the patch series applies to the pristine tree and its
+# Java compiles (javac on the boot JDK; the build's generated sources are
+# needed, so after one `make`). SERIES_AGAINST=REF also compares the final
+# tree with the series at REF of this checkout.
+.PHONY: check-series
+check-series: $(BUILD)/source.stamp
+	$(call phase,check-series: every prefix of the series applies and compiles)
+	@BOOT_JDK=$(BOOT_JDK) scripts/check-series.sh $(SRC) $(CONF_DIR)/support/gensrc \
+	    $(if $(SERIES_AGAINST),--against $(SERIES_AGAINST))
+
 # ----------------------------------------------------------- configure ----
 
 # Configure again only when the arguments change.
@@ -349,6 +359,8 @@ help:
 	@sed -n '1,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
 	@echo 'Other targets:'
 	@echo '  deps source configure   the build phases, one at a time'
+	@echo '  check-fetch             both pinned inputs into an empty cache (what CI runs first)'
+	@echo '  check-series            every prefix of the patch series applies and compiles (javac)'
 	@echo '  test-grande test-serializable test-rmi test-fabric   one test tier'
 	@echo '  test-rmi-compat         the JDK java/rmi suite on jdk.fastrmi: pass/fail per directory'
 	@echo '  bench                   the RMI benchmark collection (BENCH_PROFILE=quick|long): build/bench/collection-*'

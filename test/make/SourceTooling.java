@@ -200,6 +200,9 @@ public class SourceTooling {
         Result stale = source();
         expect(stale.exit() != 0 && stale.output().contains("jdk-patches/0002-stale.patch"),
                "a patch that does not apply is named:\n" + stale.output());
+        expect(stale.output().contains("the hunk of src/java.base/Hello.java that starts at line 1")
+                       && stale.output().contains("-class Goodbye {"),
+               "the failing hunk is shown:\n" + stale.output());
 
         // 7. A series naming a missing file is an error that names it.
         Files.writeString(fakeRepo.resolve("jdk-patches/series"), "0003-missing.patch\n");
