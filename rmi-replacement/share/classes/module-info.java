@@ -31,7 +31,13 @@
  * {@code RemoteServer.getClientHost}) run on this module; see
  * {@link jdk.fastrmi.FastRMI} for the other properties.
  *
+ * <p>Transport technologies are services: the module finds every
+ * {@link jdk.fastrmi.spi.TechnologyProvider} (its own tcp and fabric, and
+ * others on the module or class path); see {@link jdk.fastrmi.spi}.
+ *
  * @provides sun.rmi.server.RemoteProvider
+ * @provides jdk.fastrmi.spi.TechnologyProvider
+ * @uses jdk.fastrmi.spi.TechnologyProvider
  * @moduleGraph
  * @since 25
  */
@@ -42,6 +48,11 @@ module jdk.fastrmi {
     exports jdk.fastrmi;
     exports jdk.fastrmi.spi;
 
+    uses jdk.fastrmi.spi.TechnologyProvider;
+
+    provides jdk.fastrmi.spi.TechnologyProvider with
+        jdk.internal.fastrmi.fabric.FabricTechnologyProvider,
+        jdk.internal.fastrmi.tcp.TcpTechnologyProvider;
     provides sun.rmi.server.RemoteProvider with
         jdk.internal.fastrmi.FastRemoteProvider;
 }

@@ -100,6 +100,13 @@ public class ImageIdentity {
                                                      && p.providers().equals(
                                                          List.of("jdk.internal.fastrmi.FastRemoteProvider"))),
                "jdk.fastrmi provides the RMI provider behind java.rmi's entry points: " + rmi);
+        expect(rmi.uses().contains("jdk.fastrmi.spi.TechnologyProvider"),
+               "jdk.fastrmi loads its transport technologies as services: " + rmi);
+        expect(rmi.provides().stream().anyMatch(p -> p.service().equals("jdk.fastrmi.spi.TechnologyProvider")
+                                                     && p.providers().containsAll(List.of(
+                                                         "jdk.internal.fastrmi.tcp.TcpTechnologyProvider",
+                                                         "jdk.internal.fastrmi.fabric.FabricTechnologyProvider"))),
+               "jdk.fastrmi provides its tcp and fabric technologies: " + rmi);
         Set<String> requires = rmi.requires().stream()
                 .map(ModuleDescriptor.Requires::name).collect(Collectors.toSet());
         expect(requires.containsAll(Set.of("java.rmi", "jdk.fastserial")),

@@ -39,35 +39,47 @@ import jdk.internal.fastrmi.ClientRef;
  * {@code RemoteServer.getClientHost} run on this module, except exports
  * and registries with custom socket factories, which stay on JRMP.
  *
- * <p>System properties, read once:
+ * <p>System properties of the runtime, read once:
  * <ul>
  * <li>{@systemProperty jdk.fastrmi.serialization}: {@code fast} (default,
  *     jdk.fastserial streams that live as long as a connection) or
  *     {@code jdk} (the JDK's object streams, new ones per call). Both ends
  *     must agree.
+ * <li>{@systemProperty jdk.fastrmi.technologies}: the ids of the
+ *     technologies to use, in order of preference; default every technology
+ *     found (see {@link jdk.fastrmi.spi.TechnologyProvider}), by its
+ *     declared preference: {@code fabric,tcp} for the image's own. A client
+ *     takes the first of its own that a reference also lists and that
+ *     reaches the exporter. {@code fabric} (libfastfabric over libfabric)
+ *     reaches JVMs of the same host through shared memory, and other hosts
+ *     only where a remote provider runs (InfiniBand/RoCE); where libfabric
+ *     is missing it is left out.
  * <li>{@code java.rmi.server.hostname}: the host put into references, as
  *     for stock RMI; default the local host's address.
+ * <li>{@systemProperty jdk.fastrmi.tcp.idleTimeout}: ms after which an idle
+ *     client connection, of any technology, is closed; default 15000.
+ * <li>{@systemProperty jdk.fastrmi.tcp.maxFrameBytes}: the largest call or
+ *     reply accepted, by any technology; default 256 MiB. A larger length
+ *     drops the connection.
+ * <li>{@code java.rmi.dgc.leaseValue}: the distributed GC's lease in ms, as
+ *     for stock RMI; default 600000.
+ * </ul>
+ *
+ * <p>Each technology reads its own, {@code jdk.fastrmi.<id>.*}; those of
+ * tcp and fabric:
+ * <ul>
  * <li>{@systemProperty jdk.fastrmi.tcp.bindAddress}: the address servers
  *     listen on; default all.
  * <li>{@systemProperty jdk.fastrmi.tcp.spinMicros}: how long a receiver
  *     polls a socket before it blocks; default 50. On a 2-core VM, waking a
  *     blocked thread costs about 30 µs, more than a loopback round trip.
- * <li>{@systemProperty jdk.fastrmi.tcp.idleTimeout}: ms after which an idle
- *     client connection is closed; default 15000.
- * <li>{@systemProperty jdk.fastrmi.tcp.maxFrameBytes}: the largest call or
- *     reply accepted; default 256 MiB. A larger length drops the connection.
- * <li>{@code java.rmi.dgc.leaseValue}: the distributed GC's lease in ms, as
- *     for stock RMI; default 600000.
  * <li>{@code sun.rmi.transport.tcp.handshakeTimeout}: ms either end of a new
  *     tcp connection waits for the other's handshake, as for stock RMI;
  *     default 60000.
- * <li>{@systemProperty jdk.fastrmi.technologies}: the technologies, in
- *     order of preference; default {@code fabric,tcp}. A client takes the
- *     first of its own that a reference also lists and that reaches the
- *     exporter. {@code fabric} (libfastfabric over libfabric) reaches JVMs
- *     of the same host through shared memory, and other hosts only where a
- *     remote provider runs (InfiniBand/RoCE); where libfabric is missing it
- *     is left out.
+ * <li>{@systemProperty jdk.fastrmi.tcp.dgc}: the distributed GC of
+ *     references reached through tcp, {@code lease} (default, as stock RMI)
+ *     or {@code cluster} (no renewals; for a cluster whose nodes fail
+ *     together); see {@link jdk.fastrmi.spi.DistributedGC.Kind}.
  * <li>{@systemProperty jdk.fastrmi.fabric.local}: the libfabric provider
  *     between JVMs of one host; default {@code shm}; {@code tcp;ofi_rxm}
  *     runs the fabric over TCP (with {@code FI_TCP_IFACE} naming the
@@ -80,10 +92,8 @@ import jdk.internal.fastrmi.ClientRef;
  * <li>{@systemProperty jdk.fastrmi.fabric.dgc}: the distributed GC of
  *     references reached through the fabric; {@code lease} (default) or
  *     {@code cluster}.
- * <li>{@systemProperty jdk.fastrmi.tcp.dgc}: the distributed GC of
- *     references reached through tcp, {@code lease} (default, as stock RMI)
- *     or {@code cluster} (no renewals; for a cluster whose nodes fail
- *     together); see {@link jdk.fastrmi.spi.DistributedGC.Kind}.
+ * <li>{@systemProperty jdk.fastrmi.fabric.library}: libfastfabric; default
+ *     the image's {@code lib/libfastfabric.so}.
  * </ul>
  *
  * @since 25
@@ -125,7 +135,8 @@ public final class FastRMI {
     }
 
     /**
-     * Makes a remote call asynchronously (seed 001, section 2.3): runs
+     * Makes a remote call asynchronously (Haumacher and Philippsen,
+     * "Exploiting Object Locality in JavaParty", section 2.3): runs
      * {@code call}, which calls one method of a jdk.fastrmi stub, up to the
      * end of the call's send phase, and returns a future that the reply
      * completes. The arguments are marshalled before this method returns,

@@ -24,15 +24,19 @@ package jdk.fastrmi.spi;
 import java.io.IOException;
 
 /**
- * A way of moving calls between JVMs (seed 000, section 4.3): tcp, the
- * native fabric, or others. The runtime asks every technology it has to
- * listen when an object is exported, advertises all their endpoints in the
- * object's remote references, and a client connects through the first
- * technology in its own preference order that the reference also lists.
+ * A way of moving calls between JVMs, KaRMI's transport technology
+ * (Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI
+ * for Java", section 4.3): tcp, the native fabric, or others. The runtime
+ * asks every technology it has to listen when an object is exported,
+ * advertises all their endpoints in the object's remote references, and a
+ * client connects through the first technology in its own preference order
+ * that the reference also lists.
  *
  * <p>A technology moves frames and does its own connection setup; the
  * runtime does the marshalling (one object stream per connection and
- * direction, see {@link Handshake}) and the dispatch.
+ * direction, see {@link Handshake}) and the dispatch. Technologies are
+ * made by {@link TechnologyProvider}s; the package description says how
+ * to write one.
  *
  * @since 25
  */
@@ -43,7 +47,10 @@ public interface Technology {
 
     /**
      * Serves incoming connections on {@code port} (0: a port the technology
-     * chooses and shares between exports), if it does not already.
+     * chooses and shares between exports), if it does not already. A
+     * technology whose listeners are not on the export's port (another
+     * kind of address, or a port of its own beside tcp's) has one listener
+     * per port asked for and passes that port to the acceptor.
      *
      * @param port the port asked for by the export, 0 for any
      * @param acceptor what runs each incoming connection
@@ -75,10 +82,52 @@ public interface Technology {
      *
      * @param endpoint where
      * @param hello what this end says: its serialization and stream header
-     * @return the transport; {@link Handshake#peer} has the server's answer
+     * @return the transport; {@link Handshake.Connected#peer} has the server's answer
      * @throws IOException if the connection or the handshake fails
      */
     Handshake.Connected connect(Endpoint endpoint, Handshake hello) throws IOException;
+
+    /**
+     * The endpoint at which the objects exported on {@code port} of
+     * {@code host} are reached, for a technology whose addresses are a host
+     * and a port: what {@code LocateRegistry.getRegistry(host, port)} calls.
+     * The runtime asks its technologies in order of preference.
+     *
+     * @param host a host name or address
+     * @param port a port given to {@link #listen} by the exporter
+     * @return the endpoint, or null (the default) if this technology's
+     *         addresses need more than a host and a port
+     */
+    default Endpoint endpoint(String host, int port) {
+        return null;
+    }
+
+    /**
+     * The port an endpoint of this technology serves: the one its listener
+     * passes to the {@link Acceptor}, which the registry exported on that
+     * port is known by.
+     *
+     * @param endpoint an endpoint of this technology
+     * @return the port, or 0 (the default) if the endpoint does not tell
+     * @throws IllegalArgumentException if the endpoint is malformed
+     */
+    default int port(Endpoint endpoint) {
+        return 0;
+    }
+
+    /**
+     * The host an endpoint of this technology is on, in a form that
+     * compares equal for endpoints of one host: when a connection to it
+     * fails, the runtime drops the idle connections, of every technology,
+     * to that host.
+     *
+     * @param endpoint an endpoint of this technology
+     * @return the host, or null (the default) if the endpoint does not tell
+     * @throws IllegalArgumentException if the endpoint is malformed
+     */
+    default String host(Endpoint endpoint) {
+        return null;
+    }
 
     /**
      * What a connection to {@code endpoint} runs over, for diagnostics: the
@@ -109,8 +158,10 @@ public interface Technology {
          *
          * @param transport the connection
          * @param clientHello the client's handshake
-         * @param port the port the connection came in on (0 if the
-         *        technology has no ports), where a registry is looked up
+         * @param port the port the connection came in on: the one the
+         *        export asked for, or the one a listener for port 0 got
+         *        (0 if the technology has no ports); the registry exported
+         *        on that port is the one a registry call reaches
          * @return the server side of the connection, or null to refuse it
          */
         Session accept(Transport transport, Handshake clientHello, int port);

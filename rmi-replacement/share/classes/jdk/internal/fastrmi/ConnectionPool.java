@@ -36,8 +36,9 @@ import jdk.fastrmi.spi.Technology;
 
 /**
  * The idle connections to one endpoint, each with its cached call context
- * (seed 000, section 4.2). A call takes one or opens a new one, and gives it
- * back when its result is read; a watchdog closes those idle for longer
+ * (Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI
+ * for Java", section 4.2). A call takes one or opens a new one, and gives
+ * it back when its result is read; a watchdog closes those idle for longer
  * than the idle timeout.
  */
 final class ConnectionPool {
@@ -160,7 +161,7 @@ final class ConnectionPool {
      * ConnectException.
      */
     void peerFailed() {
-        runtime.closeIdleTo(endpoint);
+        runtime.closeIdleTo(technology, endpoint);
     }
 
     /** Closes every idle connection. */

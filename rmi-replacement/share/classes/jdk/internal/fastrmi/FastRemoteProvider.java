@@ -31,14 +31,13 @@ import java.rmi.server.RMIServerSocketFactory;
 
 import jdk.fastrmi.FastRMI;
 import jdk.fastrmi.FastStub;
-import jdk.internal.fastrmi.tcp.TcpTechnology;
 import sun.rmi.server.RemoteProvider;
 
 /**
  * jdk.fastrmi behind the stock entry points, selected by
  * {@code -Djava.rmi.provider=fastrmi}. Exports and registries with custom
  * socket factories stay on JRMP: their wire semantics (SSL and the like)
- * are the factories', which the tcp technology does not use.
+ * are the factories', which jdk.fastrmi's technologies do not use.
  */
 public final class FastRemoteProvider extends RemoteProvider {
 
@@ -91,12 +90,11 @@ public final class FastRemoteProvider extends RemoteProvider {
     }
 
     @Override
-    public Registry getRegistry(String host, int port, RMIClientSocketFactory csf) {
+    public Registry getRegistry(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
         if (csf != null) {
             return null;
         }
-        return (Registry) RemoteRuntime.get().wellKnownStub(Registry.class, RemoteRuntime.REGISTRY_ID,
-                                                            TcpTechnology.endpoint(host, port));
+        return (Registry) RemoteRuntime.get().registryStub(host, port);
     }
 
     @Override

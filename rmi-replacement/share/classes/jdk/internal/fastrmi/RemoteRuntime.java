@@ -23,14 +23,14 @@ package jdk.internal.fastrmi;
 
 import java.io.IOException;
 import java.io.ObjectInputFilter;
-import java.lang.System.Logger.Level;
+import java.rmi.ConnectIOException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.registry.Registry;
 import java.rmi.server.ExportException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -47,8 +47,6 @@ import jdk.fastrmi.spi.Transport;
 import jdk.internal.fastrmi.dgc.DgcClient;
 import jdk.internal.fastrmi.dgc.DgcServer;
 import jdk.internal.fastrmi.dgc.DgcService;
-import jdk.internal.fastrmi.fabric.FabricTechnology;
-import jdk.internal.fastrmi.tcp.TcpTechnology;
 
 /**
  * The runtime of one JVM: the table of exported objects, the technologies
@@ -69,7 +67,7 @@ public final class RemoteRuntime {
     private final Settings settings;
     private final long id;
     private final SecureRandom random = new SecureRandom();
-    private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
+    private final Technologies techs;
     private final List<Technology> technologies;
     private final Map<Long, Target> targets = new ConcurrentHashMap<>();
     private final Map<Object, Target> byImpl = Collections.synchronizedMap(new IdentityHashMap<>());
@@ -92,7 +90,8 @@ public final class RemoteRuntime {
             n = random.nextLong();
         } while (n == 0);
         id = n;
-        technologies = technologies(settings);
+        techs = Technologies.load(settings);
+        technologies = techs.used();
         dgcServer = new DgcServer(this);
     }
 
@@ -156,7 +155,7 @@ public final class RemoteRuntime {
                 throw new ExportException("object already exported");
             }
             if (objectId == REGISTRY_ID) {
-                int p = portOf(endpoints);
+                int p = port > 0 ? port : portOf(endpoints);
                 if (registries.putIfAbsent(p, target) != null) {
                     throw new ExportException("a registry is already exported on port " + p);
                 }
@@ -278,37 +277,6 @@ public final class RemoteRuntime {
 
     // -------------------------------------------------------- listening --
 
-    /*
-     * The technologies of jdk.fastrmi.technologies; fabric sets connections
-     * up over tcp's listeners (a private tcp if tcp is not listed) and is
-     * left out, with the reason logged, where libfastfabric cannot run.
-     */
-    private static List<Technology> technologies(Settings settings) {
-        List<String> names = List.of(settings.technologies());
-        TcpTechnology tcp = new TcpTechnology(settings);
-        List<Technology> techs = new ArrayList<>();
-        for (String name : names) {
-            switch (name) {
-                case "tcp" -> techs.add(tcp);
-                case "fabric" -> {
-                    try {
-                        techs.add(FabricTechnology.create(settings, tcp));
-                    } catch (IOException | RuntimeException | LinkageError e) {
-                        // a default that cannot run here is no news; an explicit choice is
-                        Level level = System.getProperty("jdk.fastrmi.technologies") == null
-                                      ? Level.DEBUG : Level.WARNING;
-                        LOG.log(level, () -> "jdk.fastrmi: fabric technology off: " + e.getMessage());
-                    }
-                }
-                default -> throw new IllegalArgumentException("jdk.fastrmi.technologies: unknown technology " + name);
-            }
-        }
-        if (techs.isEmpty()) {
-            techs.add(tcp);             // fabric alone was asked for and cannot run: tcp still can
-        }
-        return List.copyOf(techs);
-    }
-
     private Endpoint[] listen(int port) throws RemoteException {
         synchronized (listening) {
             // asked at each export: the advertised host may change (java.rmi.server.hostname)
@@ -335,10 +303,13 @@ public final class RemoteRuntime {
         }
     }
 
-    private static int portOf(Endpoint[] endpoints) {
+    /* The port of a registry exported on port 0: the first its technologies tell. */
+    private int portOf(Endpoint[] endpoints) {
         for (Endpoint e : endpoints) {
-            if (e.technology().equals("tcp") || e.technology().equals("fabric")) {
-                return TcpTechnology.port(e);
+            Technology t = techs.of(e);
+            int p = t == null ? 0 : t.port(e);
+            if (p > 0) {
+                return p;
             }
         }
         return 0;
@@ -386,6 +357,26 @@ public final class RemoteRuntime {
     }
 
     /**
+     * A stub for the registry at a host and port, made without contacting
+     * it: the endpoint is the first technology's whose addresses are a host
+     * and a port (tcp's), as {@code LocateRegistry.getRegistry} asks.
+     *
+     * @param host the host
+     * @param port the port
+     * @return the stub
+     * @throws RemoteException if no technology of this JVM addresses
+     *         objects by host and port
+     */
+    public FastStub registryStub(String host, int port) throws RemoteException {
+        Endpoint e = techs.endpoint(host, port);
+        if (e == null) {
+            throw new ConnectIOException("no technology of this JVM (" + techs
+                                         + ") reaches a registry by host and port: " + host + ":" + port);
+        }
+        return wellKnownStub(Registry.class, REGISTRY_ID, e);
+    }
+
+    /**
      * A stub for a well-known object (a registry, a DGC) at an endpoint,
      * made without contacting it.
      *
@@ -420,16 +411,24 @@ public final class RemoteRuntime {
 
     /*
      * Closes the idle connections, of every technology, to the host of an
-     * endpoint (its address up to the port): a failed host fails them all.
+     * endpoint (as its technology tells): a failed host fails them all.
+     * Only the endpoint's own if its technology does not tell the host.
      */
-    void closeIdleTo(Endpoint endpoint) {
-        String a = endpoint.address();
-        String host = a.substring(0, Math.max(0, a.lastIndexOf(':')));
-        for (Map.Entry<Endpoint, ConnectionPool> e : pools.entrySet()) {
-            String b = e.getKey().address();
-            if (b.substring(0, Math.max(0, b.lastIndexOf(':'))).equals(host)) {
-                e.getValue().closeIdle();
+    void closeIdleTo(Technology technology, Endpoint endpoint) {
+        String host = hostOf(technology, endpoint);
+        for (ConnectionPool p : pools.values()) {
+            if (p.endpoint().equals(endpoint)
+                    || host != null && host.equals(hostOf(p.technology(), p.endpoint()))) {
+                p.closeIdle();
             }
+        }
+    }
+
+    private static String hostOf(Technology technology, Endpoint endpoint) {
+        try {
+            return technology == null ? null : technology.host(endpoint);
+        } catch (IllegalArgumentException e) {
+            return null;
         }
     }
 
@@ -553,6 +552,6 @@ public final class RemoteRuntime {
 
     @Override
     public String toString() {
-        return "RemoteRuntime[" + Long.toHexString(id) + ", " + Arrays.toString(technologies.toArray()) + "]";
+        return "RemoteRuntime[" + Long.toHexString(id) + ", " + techs + "]";
     }
 }

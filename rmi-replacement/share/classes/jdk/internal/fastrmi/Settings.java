@@ -21,34 +21,34 @@
 
 package jdk.internal.fastrmi;
 
+import java.util.List;
+
 import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Handshake;
 
 /**
- * The system properties of jdk.fastrmi, read once (documented in
- * {@link jdk.fastrmi.FastRMI}).
+ * The runtime-wide system properties of jdk.fastrmi, read once (documented
+ * in {@link jdk.fastrmi.FastRMI}). Each technology reads its own,
+ * {@code jdk.fastrmi.<id>.*}, through its
+ * {@link jdk.fastrmi.spi.TechnologyProvider.Context}; the two
+ * {@code jdk.fastrmi.tcp.*} properties here kept their names from when tcp
+ * was the only technology, and apply to every technology.
  *
  * @param serialization {@code jdk.fastrmi.serialization}: fast or jdk
- * @param bindAddress {@code jdk.fastrmi.tcp.bindAddress}, or null for the wildcard
- * @param spinNanos {@code jdk.fastrmi.tcp.spinMicros}, in ns
- * @param idleTimeoutMillis {@code jdk.fastrmi.tcp.idleTimeout}
- * @param maxFrameBytes {@code jdk.fastrmi.tcp.maxFrameBytes}
+ * @param idleTimeoutMillis {@code jdk.fastrmi.tcp.idleTimeout}: when idle
+ *        client connections are closed
+ * @param maxFrameBytes {@code jdk.fastrmi.tcp.maxFrameBytes}: the largest
+ *        call or reply
  * @param leaseMillis {@code java.rmi.dgc.leaseValue}
- * @param technologies {@code jdk.fastrmi.technologies}, in order of preference
- * @param tcpGc {@code jdk.fastrmi.tcp.dgc}: the distributed GC of tcp references
- * @param handshakeTimeoutMillis {@code sun.rmi.transport.tcp.handshakeTimeout}, as stock RMI
- * @param fabricLocal {@code jdk.fastrmi.fabric.local}: the libfabric provider
- *        between JVMs of one host
- * @param fabricRemote {@code jdk.fastrmi.fabric.remote}: the provider to other
- *        hosts, or null: those go over the next technology (tcp)
- * @param fabricSpinNanos {@code jdk.fastrmi.fabric.spinMicros}, in ns
- * @param fabricGc {@code jdk.fastrmi.fabric.dgc}: the distributed GC of fabric references
+ * @param technologies {@code jdk.fastrmi.technologies}: the technologies'
+ *        ids in order of preference, or null if the property is not set
+ *        (then every technology found, by its declared preference)
  */
-public record Settings(int serialization, String bindAddress, long spinNanos,
-                       long idleTimeoutMillis, int maxFrameBytes, long leaseMillis,
-                       String[] technologies, DistributedGC.Kind tcpGc, long handshakeTimeoutMillis,
-                       String fabricLocal, String fabricRemote, long fabricSpinNanos,
-                       DistributedGC.Kind fabricGc) {
+public record Settings(int serialization, long idleTimeoutMillis, int maxFrameBytes, long leaseMillis,
+                       List<String> technologies) {
+
+    /** The system property that lists the technologies. */
+    static final String TECHNOLOGIES = "jdk.fastrmi.technologies";
 
     static Settings read() {
         String ser = System.getProperty("jdk.fastrmi.serialization", "fast").trim();
@@ -58,35 +58,16 @@ public record Settings(int serialization, String bindAddress, long spinNanos,
             default -> throw new IllegalArgumentException("jdk.fastrmi.serialization=" + ser
                                                           + ": expected fast or jdk");
         };
-        String bind = System.getProperty("jdk.fastrmi.tcp.bindAddress");
+        String techs = System.getProperty(TECHNOLOGIES);
         return new Settings(serialization,
-                            bind == null || bind.isBlank() ? null : bind.trim(),
-                            number("jdk.fastrmi.tcp.spinMicros", 50, 0, 1_000_000) * 1000,
                             number("jdk.fastrmi.tcp.idleTimeout", 15_000, 1, Long.MAX_VALUE / 2),
                             (int) number("jdk.fastrmi.tcp.maxFrameBytes", 256 << 20, 64, Integer.MAX_VALUE - 8),
                             number("java.rmi.dgc.leaseValue", 600_000, 1, Long.MAX_VALUE / 4),
-                            System.getProperty("jdk.fastrmi.technologies", "fabric,tcp").trim().split("\\s*,\\s*"),
-                            gcKind("jdk.fastrmi.tcp.dgc", DistributedGC.Kind.LEASE),
-                            number("sun.rmi.transport.tcp.handshakeTimeout", 60_000, 1, Long.MAX_VALUE / 2_000_000),
-                            provider("jdk.fastrmi.fabric.local", "shm"),
-                            provider("jdk.fastrmi.fabric.remote", "verbs;ofi_rxm"),
-                            number("jdk.fastrmi.fabric.spinMicros", 100, 0, 1_000_000) * 1000,
-                            gcKind("jdk.fastrmi.fabric.dgc", DistributedGC.Kind.LEASE));
+                            techs == null ? null : List.of(techs.trim().split("\\s*,\\s*")));
     }
 
-    /* A libfabric provider name; "none" (or empty) for none. */
-    private static String provider(String name, String dflt) {
-        String v = System.getProperty(name, dflt).trim();
-        if (v.isEmpty() || v.equals("none")) {
-            return null;
-        }
-        if (v.length() > 64 || !v.matches("[A-Za-z0-9_;.-]+")) {
-            throw new IllegalArgumentException(name + "=" + v + ": not a libfabric provider name");
-        }
-        return v;
-    }
-
-    private static DistributedGC.Kind gcKind(String name, DistributedGC.Kind dflt) {
+    /* A technology's jdk.fastrmi.<id>.dgc. */
+    static DistributedGC.Kind gcKind(String name, DistributedGC.Kind dflt) {
         String v = System.getProperty(name);
         if (v == null || v.isBlank()) {
             return dflt;
@@ -98,7 +79,7 @@ public record Settings(int serialization, String bindAddress, long spinNanos,
         };
     }
 
-    private static long number(String name, long dflt, long min, long max) {
+    static long number(String name, long dflt, long min, long max) {
         String v = System.getProperty(name);
         if (v == null || v.isBlank()) {
             return dflt;

@@ -36,89 +36,84 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Set;
 
+import jdk.fastrmi.spi.Bootstrap;
+import jdk.fastrmi.spi.ControlChannel;
 import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.Transport;
-import jdk.internal.fastrmi.Settings;
-import jdk.internal.fastrmi.tcp.TcpTechnology;
-import jdk.internal.fastrmi.tcp.TcpTechnology.TcpTransport;
 
 /**
- * The fabric technology (issue 6; seed 002's native transport): calls over
- * libfastfabric, through shared memory between JVMs of one host and
- * through InfiniBand/RoCE ({@code verbs;ofi_rxm}) or TCP ({@code tcp;ofi_rxm})
+ * The fabric technology (the native transport of Chang, "Object
+ * Serialization: A Case for Specialization"): calls over libfastfabric,
+ * through shared memory between JVMs of one host and through
+ * InfiniBand/RoCE ({@code verbs;ofi_rxm}) or TCP ({@code tcp;ofi_rxm})
  * between hosts.
  *
- * <p>A connection is set up over the tcp technology's listener (the same
- * port as the export's tcp endpoint): the client sends {@code "FFAB"}, the
- * version (u1), the provider it chose (u1 length, ASCII) and its endpoint's
+ * <p>A connection is set up over the listener of its bootstrap technology,
+ * tcp (the same port as the export's tcp endpoint), which it knows only
+ * through the {@link Bootstrap} interface: the client sends {@code "FFAB"},
+ * the version (u1), the provider it chose (u1 length, ASCII) and its endpoint's
  * raw address (u2 length, bytes); the server opens an endpoint of that
  * provider and answers a status (u1: 0 accepted, else refused) and its
  * address (u2 length, bytes), or a message (u2 length, UTF-8) if refused.
  * The usual handshake follows on the tcp connection, which then stays open
- * unused while the calls go over the fabric: its end tells the other side
- * that the peer is gone.
+ * as the fabric transport's {@link ControlChannel} while the calls go over
+ * the fabric: its end tells the other side that the peer is gone.
  *
- * <p>An endpoint is {@code fabric:host:port/hostid}; the host id tells two
+ * <p>An endpoint is {@code fabric:host:port/hostid}, {@code host:port}
+ * being the address of the bootstrap's endpoint; the host id tells two
  * JVMs of one host (same boot and host name), which use
  * {@code jdk.fastrmi.fabric.local} (default {@code shm}); other hosts are
  * reached with {@code jdk.fastrmi.fabric.remote} (default
  * {@code verbs;ofi_rxm}) when libfabric offers it here, else not at all
  * (the runtime then takes the next technology, tcp).
  */
-public final class FabricTechnology implements Technology {
+final class FabricTechnology implements Technology {
 
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
+    static final String ID = "fabric";
     static final int MAGIC = 0x42414646;    // "FFAB" little-endian
     private static final int VERSION = 1;
     private static final int MAX_ADDRESS = 4096;
     /** The providers a client may ask a server for, besides the configured ones. */
     private static final Set<String> KNOWN = Set.of("shm", "tcp;ofi_rxm", "verbs;ofi_rxm");
 
-    private final Settings settings;
-    private final TcpTechnology bootstrap;
+    private final Bootstrap bootstrap;
+    private final String bootstrapId;
     private final FastFabric ff;
     private final String hostId;
     private final String localProvider;      // null: none here
     private final String remoteProvider;     // null: none here
+    private final int maxFrameBytes;
+    private final long spinNanos;
+    private final DistributedGC.Kind gcKind;
 
-    private FabricTechnology(Settings settings, TcpTechnology bootstrap, FastFabric ff,
-                             String localProvider, String remoteProvider) {
-        this.settings = settings;
+    /**
+     * Creates the technology and registers its upgrade with the bootstrap.
+     *
+     * @param bootstrap the technology connections are set up over
+     * @param bootstrapId its id
+     * @param ff libfastfabric
+     * @param localProvider the provider to JVMs of this host, or null
+     * @param remoteProvider the provider to other hosts, or null
+     * @param maxFrameBytes the largest message accepted
+     * @param spinNanos how long a receiver polls before it waits
+     * @param gcKind the distributed GC of fabric references
+     */
+    FabricTechnology(Bootstrap bootstrap, String bootstrapId, FastFabric ff, String localProvider,
+                     String remoteProvider, int maxFrameBytes, long spinNanos, DistributedGC.Kind gcKind) {
         this.bootstrap = bootstrap;
+        this.bootstrapId = bootstrapId;
         this.ff = ff;
         this.hostId = hostId();
         this.localProvider = localProvider;
         this.remoteProvider = remoteProvider;
-    }
-
-    /**
-     * The technology, if libfastfabric loads and offers the configured
-     * local or remote provider here.
-     *
-     * @param settings the runtime's settings
-     * @param bootstrap the tcp technology connections are set up over
-     * @return the technology
-     * @throws IOException why there is none
-     */
-    public static FabricTechnology create(Settings settings, TcpTechnology bootstrap) throws IOException {
-        FastFabric ff = FastFabric.get();
-        String local = available(ff, settings.fabricLocal());
-        String remote = available(ff, settings.fabricRemote());
-        if (local == null && remote == null) {
-            throw new IOException("libfabric " + ff.libfabricVersion() + " offers neither "
-                                  + settings.fabricLocal() + " nor " + settings.fabricRemote());
-        }
-        return new FabricTechnology(settings, bootstrap, ff, local, remote);
-    }
-
-    private static String available(FastFabric ff, String provider) {
-        if (provider == null || System.getenv("FI_PROVIDER") == null && !ff.providerAvailable(provider)) {
-            return null;
-        }
-        return provider;
+        this.maxFrameBytes = maxFrameBytes;
+        this.spinNanos = spinNanos;
+        this.gcKind = gcKind;
+        bootstrap.addUpgrade(MAGIC, this::accept);
     }
 
     /* Equal for two JVMs of one machine (and one container): the kernel's boot id and the host name. */
@@ -146,24 +141,46 @@ public final class FabricTechnology implements Technology {
 
     @Override
     public String id() {
-        return "fabric";
+        return ID;
     }
 
     @Override
     public DistributedGC.Kind gcKind() {
-        return settings.fabricGc();
+        return gcKind;
     }
 
     @Override
     public Endpoint listen(int port, Acceptor acceptor) throws IOException {
-        Endpoint tcp = bootstrap.listen(port, acceptor);
-        bootstrap.setUpgrade(MAGIC, this::accept);
-        return new Endpoint(id(), tcp.address() + "/" + hostId);
+        Endpoint boot = bootstrap.listen(port, acceptor);
+        return new Endpoint(ID, boot.address() + "/" + hostId);
     }
 
     @Override
     public void unlisten(int port) {
         bootstrap.unlisten(port);
+    }
+
+    /*
+     * The bootstrap's endpoint in a fabric endpoint: its address up to the
+     * last '/'.
+     */
+    private Endpoint bootstrapEndpoint(Endpoint endpoint) {
+        String a = endpoint.address();
+        int slash = a.lastIndexOf('/');
+        if (slash <= 0) {
+            throw new IllegalArgumentException("bad fabric address " + a);
+        }
+        return new Endpoint(bootstrapId, a.substring(0, slash));
+    }
+
+    @Override
+    public int port(Endpoint endpoint) {
+        return bootstrap.port(bootstrapEndpoint(endpoint));
+    }
+
+    @Override
+    public String host(Endpoint endpoint) {
+        return bootstrap.host(bootstrapEndpoint(endpoint));
     }
 
     @Override
@@ -188,7 +205,7 @@ public final class FabricTechnology implements Technology {
         int slash = a.lastIndexOf('/');
         boolean sameHost = slash >= 0 && a.substring(slash + 1).equals(hostId);
         try {
-            if (sameHost && bootstrap.listensOn(TcpTechnology.port(endpoint))) {
+            if (sameHost && bootstrap.listensOn(bootstrapEndpoint(endpoint))) {
                 return null;
             }
         } catch (RuntimeException e) {
@@ -203,10 +220,10 @@ public final class FabricTechnology implements Technology {
         if (provider == null) {
             throw new IOException("no fabric provider reaches " + endpoint);
         }
-        return bootstrap.connect(endpoint, hello, control -> upgradeClient(control, provider));
+        return bootstrap.connect(bootstrapEndpoint(endpoint), hello, control -> upgradeClient(control, provider));
     }
 
-    private Transport upgradeClient(TcpTransport control, String provider) throws IOException {
+    private Transport upgradeClient(ControlChannel control, String provider) throws IOException {
         MemorySegment ep = ff.open(provider, 0);
         try {
             byte[] name = provider.getBytes(StandardCharsets.US_ASCII);
@@ -215,15 +232,15 @@ public final class FabricTechnology implements Technology {
                                      .order(ByteOrder.LITTLE_ENDIAN);
             b.putInt(MAGIC).put((byte) VERSION).put((byte) name.length).put(name)
              .putShort((short) address.length).put(address).flip();
-            control.writeBytes(b);
-            ByteBuffer answer = control.readBytes(3);
+            control.write(b);
+            ByteBuffer answer = control.read(3);
             int status = answer.get() & 0xFF;
-            byte[] body = control.readBytes(answer.getShort() & 0xFFFF).array();
+            byte[] body = control.read(answer.getShort() & 0xFFFF).array();
             if (status != 0) {
                 throw new IOException("fabric connection refused: " + new String(body, StandardCharsets.UTF_8));
             }
             long peer = ff.addPeer(ep, body);
-            return new FabricTransport(ff, control, ep, peer, settings.maxFrameBytes(), settings.fabricSpinNanos());
+            return new FabricTransport(ff, control, ep, peer, maxFrameBytes, spinNanos);
         } catch (IOException | RuntimeException e) {
             ff.close(ep);
             throw e;
@@ -231,11 +248,11 @@ public final class FabricTechnology implements Technology {
     }
 
     /* The server side, after the client's magic. */
-    private Transport accept(TcpTransport control) throws IOException {
-        ByteBuffer b = control.readBytes(2);
+    private Transport accept(ControlChannel control) throws IOException {
+        ByteBuffer b = control.read(2);
         int version = b.get() & 0xFF;
-        String provider = new String(control.readBytes(b.get() & 0xFF).array(), StandardCharsets.US_ASCII);
-        byte[] address = control.readBytes(control.readBytes(2).getShort() & 0xFFFF).array();
+        String provider = new String(control.read(b.get() & 0xFF).array(), StandardCharsets.US_ASCII);
+        byte[] address = control.read(control.read(2).getShort() & 0xFFFF).array();
         String refusal = null;
         if (version != VERSION) {
             refusal = "fabric protocol version " + version + ", " + VERSION + " expected";
@@ -270,21 +287,21 @@ public final class FabricTechnology implements Technology {
     }
 
     /* A transport over a new endpoint of provider to the peer at address. */
-    private FabricTransport open(TcpTransport control, String provider, byte[] address) throws IOException {
+    private FabricTransport open(ControlChannel control, String provider, byte[] address) throws IOException {
         MemorySegment ep = ff.open(provider, 0);
         try {
             long peer = ff.addPeer(ep, address);
-            return new FabricTransport(ff, control, ep, peer, settings.maxFrameBytes(), settings.fabricSpinNanos());
+            return new FabricTransport(ff, control, ep, peer, maxFrameBytes, spinNanos);
         } catch (IOException | RuntimeException e) {
             ff.close(ep);
             throw e;
         }
     }
 
-    private static void reply(TcpTransport control, int status, byte[] body) throws IOException {
+    private static void reply(ControlChannel control, int status, byte[] body) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(3 + body.length).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) status).putShort((short) body.length).put(body).flip();
-        control.writeBytes(b);
+        control.write(b);
     }
 
     @Override

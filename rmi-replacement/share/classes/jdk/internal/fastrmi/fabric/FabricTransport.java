@@ -34,15 +34,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
+import jdk.fastrmi.spi.ControlChannel;
 import jdk.fastrmi.spi.Frame;
 import jdk.fastrmi.spi.Transport;
-import jdk.internal.fastrmi.tcp.TcpTechnology.TcpTransport;
 
 /**
  * One fabric connection, either end: an endpoint of libfastfabric of its
- * own (with its own completion queue) that talks to one peer, and the tcp
- * connection it was set up over, kept open as the sign that the peer lives
- * (shared memory has no other: a dead peer's messages just stop).
+ * own (with its own completion queue) that talks to one peer, and the
+ * bootstrap's connection it was set up over (tcp's, seen as a
+ * {@link ControlChannel}; called the tcp connection below), kept open as
+ * the sign that the peer lives (shared memory has no other: a dead peer's
+ * messages just stop).
  *
  * <p>Frames travel as tagged messages from registered off-heap buffers. A
  * frame of up to {@link #EAGER} bytes is one message (tag {@link #TAG_FRAME})
@@ -114,7 +116,7 @@ final class FabricTransport implements Transport {
 
     private final FastFabric ff;
     private final String provider;
-    private final TcpTransport control;
+    private final ControlChannel control;
     private final MemorySegment ep;
     private final long peer;
     private final int maxFrame;
@@ -146,7 +148,7 @@ final class FabricTransport implements Transport {
     /* A registered off-heap buffer; its memory is freed by the GC once nothing reads it. */
     private record Buffer(MemorySegment memory, MemorySegment region, MemorySegment desc) { }
 
-    FabricTransport(FastFabric ff, TcpTransport control, MemorySegment ep, long peer,
+    FabricTransport(FastFabric ff, ControlChannel control, MemorySegment ep, long peer,
                     int maxFrame, long spinNanos) throws IOException {
         this.ff = ff;
         this.provider = ff.provider(ep);

@@ -41,23 +41,27 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import jdk.fastrmi.spi.Bootstrap;
+import jdk.fastrmi.spi.ControlChannel;
 import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Frame;
 import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.Transport;
-import jdk.internal.fastrmi.Settings;
 
 /**
- * The tcp technology (seed 000, section 4.3): one listening socket per port
- * asked for (exports on port 0 share one), a thread per accepted
+ * The tcp technology (Philippsen, Haumacher and Nester, "More Efficient
+ * Serialization and RMI for Java", section 4.3): one listening socket per
+ * port asked for (exports on port 0 share one), a thread per accepted
  * connection, TCP_NODELAY, IPv4 and IPv6. Receivers spin on a non-blocking
- * socket for {@code jdk.fastrmi.tcp.spinMicros} before they block, because
- * waking a blocked thread costs more than a loopback round trip (DESIGN.md
- * section 3.5; seed 002, section 4.2.2).
+ * socket for {@code jdk.fastrmi.tcp.spinMicros} before they block: on a
+ * 2-core VM, waking a blocked thread costs about 30 µs, more than a
+ * loopback round trip (see also Chang, "Object Serialization: A Case for
+ * Specialization", section 4.2.2).
  *
  * <p>The handshake (integers little-endian): the client sends "FRMI", the
  * protocol version (u1), its serialization (u1) and its stream header (u4
@@ -65,59 +69,57 @@ import jdk.internal.fastrmi.Settings;
  * accepted, 1 refused) and its own stream header. Then frames (see
  * {@link Frame}) until either end closes.
  *
- * <p>Another technology may bootstrap over these connections (the fabric
- * technology exchanges its addresses here): its client sends its own magic
- * before the handshake, and the {@link Upgrade} registered for that magic
- * answers and gives the transport the calls then run on.
+ * <p>The tcp technology is also a {@link Bootstrap}: another technology
+ * may set its connections up over these (the fabric technology exchanges
+ * its addresses here). Its client sends its own magic before the
+ * handshake, and the {@link Bootstrap.Upgrade} registered for that magic
+ * answers and gives the transport the calls then run on; the tcp
+ * connection stays open as that transport's {@link ControlChannel}.
+ *
+ * <p>Settings, read once: {@code jdk.fastrmi.tcp.bindAddress},
+ * {@code jdk.fastrmi.tcp.spinMicros}, {@code jdk.fastrmi.tcp.dgc} and, as
+ * for stock RMI, {@code sun.rmi.transport.tcp.handshakeTimeout}.
  */
-public final class TcpTechnology implements Technology {
+final class TcpTechnology implements Technology, Bootstrap {
 
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
+    static final String ID = "tcp";
     static final int MAGIC = 0x494D5246;    // "FRMI" little-endian
     private static final AtomicInteger CONNECTIONS = new AtomicInteger();
 
-    private final Settings settings;
+    private final String bindAddress;       // null: the wildcard
+    private final long spinNanos;
+    private final long handshakeTimeoutNanos;
+    private final DistributedGC.Kind gcKind;
     private final Map<Integer, ServerSocketChannel> listeners = new HashMap<>();
     private ServerSocketChannel shared;
     private String localHost;
-    private volatile int upgradeMagic;
-    private volatile Upgrade upgrade;
-
-    /**
-     * Moves a connection to another technology before its handshake: the
-     * client side runs it after connecting, the server side after reading
-     * the magic it was registered with.
-     */
-    @FunctionalInterface
-    public interface Upgrade {
-        /**
-         * Runs the upgrade protocol over the new connection.
-         *
-         * @param control the tcp connection; stays open as long as the
-         *        returned transport, and its handshake follows the upgrade
-         * @return the transport the calls run on
-         * @throws IOException if the upgrade fails
-         */
-        Transport upgrade(TcpTransport control) throws IOException;
-    }
+    private final Map<Integer, Upgrade> upgrades = new ConcurrentHashMap<>();
 
     /**
      * Creates the technology.
      *
-     * @param settings the runtime's settings
+     * @param bindAddress the address to listen on, or null for all
+     * @param spinNanos how long a receiver polls before it blocks
+     * @param handshakeTimeoutMillis how long either end waits for the
+     *        other's handshake
+     * @param gcKind the distributed GC of tcp references
      */
-    public TcpTechnology(Settings settings) {
-        this.settings = settings;
+    TcpTechnology(String bindAddress, long spinNanos, long handshakeTimeoutMillis, DistributedGC.Kind gcKind) {
+        this.bindAddress = bindAddress;
+        this.spinNanos = spinNanos;
+        this.handshakeTimeoutNanos = handshakeTimeoutMillis * 1_000_000;
+        this.gcKind = gcKind;
     }
 
     @Override
     public String id() {
-        return "tcp";
+        return ID;
     }
 
     @Override
     public DistributedGC.Kind gcKind() {
-        return settings.tcpGc();
+        return gcKind;
     }
 
     @Override
@@ -125,46 +127,35 @@ public final class TcpTechnology implements Technology {
         return true;
     }
 
-    /**
-     * The port of a tcp endpoint.
-     *
-     * @param e the endpoint
-     * @return its port
-     */
-    public static int port(Endpoint e) {
-        String a = hostPort(e);
-        return Integer.parseInt(a.substring(a.lastIndexOf(':') + 1));
+    @Override
+    public int port(Endpoint endpoint) {
+        String a = endpoint.address();
+        try {
+            return Integer.parseInt(a.substring(a.lastIndexOf(':') + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("bad tcp address " + a, e);
+        }
     }
 
-    /* The host:port part of an address; technologies bootstrapping here append "/..." to it. */
-    private static String hostPort(Endpoint e) {
-        String a = e.address();
-        int slash = a.indexOf('/');
-        return slash < 0 ? a : a.substring(0, slash);
+    @Override
+    public String host(Endpoint endpoint) {
+        String a = endpoint.address();
+        int colon = a.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException("bad tcp address " + a);
+        }
+        return a.substring(0, colon);
     }
 
-    /**
-     * A tcp endpoint for {@code host} and {@code port}.
-     *
-     * @param host a host name or address
-     * @param port the port
-     * @return the endpoint
-     */
-    public static Endpoint endpoint(String host, int port) {
+    @Override
+    public Endpoint endpoint(String host, int port) {
         String h = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
-        return new Endpoint("tcp", h + ":" + port);
+        return new Endpoint(ID, h + ":" + port);
     }
 
-    /**
-     * The socket address of a tcp endpoint, or of an endpoint of a
-     * technology that bootstraps over tcp ({@code host:port/...}).
-     *
-     * @param e the endpoint
-     * @return the address, resolved
-     * @throws IOException if it is malformed or the host unknown
-     */
-    public static InetSocketAddress address(Endpoint e) throws IOException {
-        String a = hostPort(e);
+    /* The socket address of a tcp endpoint, resolved. */
+    private static InetSocketAddress address(Endpoint e) throws IOException {
+        String a = e.address();
         int colon = a.lastIndexOf(':');
         if (colon <= 0) {
             throw new IOException("bad tcp address " + a);
@@ -191,7 +182,7 @@ public final class TcpTechnology implements Technology {
         if (ch == null) {
             ch = ServerSocketChannel.open();
             ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            InetAddress bind = settings.bindAddress() == null ? null : InetAddress.getByName(settings.bindAddress());
+            InetAddress bind = bindAddress == null ? null : InetAddress.getByName(bindAddress);
             ch.bind(new InetSocketAddress(bind, port), 128);
             int actual = ((InetSocketAddress) ch.getLocalAddress()).getPort();
             if (port == 0) {
@@ -205,14 +196,12 @@ public final class TcpTechnology implements Technology {
         return endpoint(advertisedHost(), ((InetSocketAddress) ch.getLocalAddress()).getPort());
     }
 
-    /**
-     * Whether this technology listens on {@code port} (of this JVM).
-     *
-     * @param port a port
-     * @return true if a listener of this JVM has it
-     */
-    public synchronized boolean listensOn(int port) {
-        return listeners.containsKey(port);
+    @Override
+    public boolean listensOn(Endpoint endpoint) {
+        int port = port(endpoint);
+        synchronized (this) {
+            return listeners.containsKey(port);
+        }
     }
 
     @Override
@@ -234,8 +223,8 @@ public final class TcpTechnology implements Technology {
         if (hostname != null && !hostname.isBlank()) {
             return hostname.trim();
         }
-        if (settings.bindAddress() != null) {
-            InetAddress b = InetAddress.getByName(settings.bindAddress());
+        if (bindAddress != null) {
+            InetAddress b = InetAddress.getByName(bindAddress);
             if (!b.isAnyLocalAddress()) {
                 return b.getHostAddress();
             }
@@ -267,35 +256,32 @@ public final class TcpTechnology implements Technology {
         }
     }
 
-    /**
-     * Lets clients that send {@code magic} first run {@code upgrade} on their
-     * connections to this technology's listeners.
-     *
-     * @param magic the client's first four bytes, little-endian
-     * @param upgrade the server side of the upgrade
-     */
-    public void setUpgrade(int magic, Upgrade upgrade) {
+    @Override
+    public void addUpgrade(int magic, Upgrade upgrade) {
         if (magic == MAGIC) {
             throw new IllegalArgumentException("the handshake's own magic");
         }
-        this.upgrade = null;
-        this.upgradeMagic = magic;
-        this.upgrade = upgrade;
+        if (upgrades.putIfAbsent(magic, upgrade) != null) {
+            throw new IllegalArgumentException("magic 0x" + Integer.toHexString(magic) + " has an upgrade already");
+        }
     }
 
     private void serveConnection(SocketChannel ch, Acceptor acceptor, int port) {
         TcpTransport t;
         try {
-            t = new TcpTransport(ch, settings);
+            t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos);
         } catch (IOException e) {
             closeQuietly(ch);
             return;
         }
         Transport calls = t;
         try {
-            Upgrade u = upgrade;
-            if (u != null && t.startsWith(upgradeMagic)) {
-                calls = u.upgrade(t);
+            if (!upgrades.isEmpty()) {
+                Upgrade u = upgrades.get(t.peekMagic());
+                if (u != null) {
+                    t.skipMagic();
+                    calls = u.upgrade(t);
+                }
             }
             Handshake hello = t.readHandshake(-1);
             Session session = hello == null ? null : acceptor.accept(calls, hello, port);
@@ -319,24 +305,18 @@ public final class TcpTechnology implements Technology {
         return connect(endpoint, hello, null);
     }
 
-    /**
-     * Opens a connection to the listener of {@code endpoint}, runs an
-     * upgrade on it, then exchanges the handshake.
-     *
-     * @param endpoint a tcp endpoint, or one bootstrapping over tcp
-     * @param hello what this end says
-     * @param upgrade the client side of an upgrade, or null for none
-     * @return the transport (the upgrade's) and the server's answer
-     * @throws IOException if the connection, the upgrade or the
-     *         handshake fails
+    /*
+     * Opens a connection to the listener of a tcp endpoint, runs an upgrade
+     * on it (none if null), then exchanges the handshake.
      */
+    @Override
     public Handshake.Connected connect(Endpoint endpoint, Handshake hello, Upgrade upgrade)
             throws IOException {
         SocketChannel ch = SocketChannel.open();
         Transport calls = null;
         try {
             ch.connect(address(endpoint));
-            TcpTransport t = new TcpTransport(ch, settings);
+            TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos);
             calls = upgrade == null ? t : upgrade.upgrade(t);
             t.writeHandshake(-1, hello);
             Handshake answer = t.readHandshake(hello.serialization());
@@ -363,8 +343,8 @@ public final class TcpTechnology implements Technology {
         }
     }
 
-    /** One tcp connection, either end. */
-    public static final class TcpTransport implements Transport {
+    /** One tcp connection, either end; the control channel of a connection upgraded from it. */
+    static final class TcpTransport implements Transport, ControlChannel {
 
         private static final AtomicInteger SPINNING = new AtomicInteger();
         private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
@@ -381,10 +361,10 @@ public final class TcpTechnology implements Technology {
         private volatile Selector selector;    // awaitReadable's, opened at its first use
         private final ByteBuffer oneByte = ByteBuffer.allocate(1);
 
-        TcpTransport(SocketChannel ch, Settings settings) throws IOException {
+        TcpTransport(SocketChannel ch, long spinNanos, long handshakeTimeoutNanos) throws IOException {
             this.ch = ch;
-            this.spinNanos = settings.spinNanos();
-            this.handshakeTimeoutNanos = settings.handshakeTimeoutMillis() * 1_000_000;
+            this.spinNanos = spinNanos;
+            this.handshakeTimeoutNanos = handshakeTimeoutNanos;
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             ch.configureBlocking(false);
             in.flip();          // empty
@@ -449,35 +429,25 @@ public final class TcpTechnology implements Technology {
             return new Handshake(serialization, header);
         }
 
-        /* Whether the peer's first bytes are this magic; consumes them if so. */
-        boolean startsWith(int magic) throws IOException {
+        /* The peer's first four bytes, little-endian, left unread. */
+        int peekMagic() throws IOException {
             fillBefore(4, System.nanoTime() + handshakeTimeoutNanos);
-            if (in.getInt(in.position()) != magic) {
-                return false;
-            }
-            in.getInt();
-            return true;
+            return in.getInt(in.position());
         }
 
-        /**
-         * Writes bytes of an upgrade protocol.
-         *
-         * @param b the bytes, from its position to its limit
-         * @throws IOException if the connection fails
-         */
-        public void writeBytes(ByteBuffer b) throws IOException {
+        /* Consumes the four bytes peekMagic returned. */
+        void skipMagic() {
+            in.getInt();
+        }
+
+        @Override
+        public void write(ByteBuffer b) throws IOException {
             writeFully(b);
         }
 
-        /**
-         * Reads bytes of an upgrade protocol, waiting no longer than a
-         * handshake may ({@code sun.rmi.transport.tcp.handshakeTimeout}).
-         *
-         * @param n the number of bytes, at most 64 KiB
-         * @return a little-endian buffer of them
-         * @throws IOException if the connection fails, ends or times out
-         */
-        public ByteBuffer readBytes(int n) throws IOException {
+        /* Waits no longer than a handshake may (sun.rmi.transport.tcp.handshakeTimeout). */
+        @Override
+        public ByteBuffer read(int n) throws IOException {
             if (n < 0 || n > in.capacity()) {
                 throw new IOException("bad upgrade message length " + n);
             }
@@ -488,13 +458,7 @@ public final class TcpTechnology implements Technology {
             return b;
         }
 
-        /**
-         * Reads and drops what arrived, without waiting: for a connection
-         * kept as another technology's control channel, whose peer writes
-         * single bytes to wake this end ({@link #poke}).
-         *
-         * @return the bytes dropped, or -1 if the peer closed the connection
-         */
+        @Override
         public int drain() {
             int total = 0;
             try {
@@ -516,14 +480,7 @@ public final class TcpTechnology implements Technology {
             }
         }
 
-        /**
-         * Waits until bytes arrive, the peer closes the connection, or
-         * {@code millis} pass.
-         *
-         * @param millis the longest wait, at least 1
-         * @return whether the connection became readable
-         * @throws IOException if the connection is closed here
-         */
+        @Override
         public boolean awaitReadable(long millis) throws IOException {
             try {
                 Selector s = selector;
@@ -539,13 +496,7 @@ public final class TcpTechnology implements Technology {
             }
         }
 
-        /**
-         * Writes one byte to wake the peer from {@link #awaitReadable}, if
-         * the socket takes it at once (if not, bytes the peer has not read
-         * yet wake it anyway).
-         *
-         * @throws IOException if the connection fails
-         */
+        @Override
         public void poke() throws IOException {
             oneByte.clear();
             ch.write(oneByte);

@@ -1,0 +1,112 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi.fabric;
+
+import java.io.IOException;
+import java.util.List;
+
+import jdk.fastrmi.spi.Bootstrap;
+import jdk.fastrmi.spi.DistributedGC;
+import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.TechnologyProvider;
+
+/**
+ * Makes the fabric technology, where libfastfabric loads and libfabric
+ * offers the configured local or remote provider; it sets its connections
+ * up over tcp's ({@link #bootstrapsOver()}). Its settings:
+ * {@code jdk.fastrmi.fabric.local} (the libfabric provider between JVMs of
+ * one host; default {@code shm}, {@code none} for none),
+ * {@code jdk.fastrmi.fabric.remote} (to other hosts; default
+ * {@code verbs;ofi_rxm}), {@code jdk.fastrmi.fabric.spinMicros} (how long a
+ * receiver polls before it waits; default 100), {@code jdk.fastrmi.fabric.dgc}
+ * ({@code lease}, the default, or {@code cluster}) and
+ * {@code jdk.fastrmi.fabric.library} (the library; default the image's).
+ * The environment variable {@code FI_PROVIDER}, if set, makes libfabric
+ * offer only that provider, and the configured ones are then taken as
+ * offered.
+ */
+public final class FabricTechnologyProvider implements TechnologyProvider {
+
+    /** The technology the fabric's connections are set up over. */
+    private static final String BOOTSTRAP = "tcp";
+
+    /** Called by the service loader. */
+    public FabricTechnologyProvider() { }
+
+    @Override
+    public String id() {
+        return FabricTechnology.ID;
+    }
+
+    @Override
+    public int preference() {
+        return FABRIC_PREFERENCE;
+    }
+
+    @Override
+    public List<String> bootstrapsOver() {
+        return List.of(BOOTSTRAP);
+    }
+
+    @Override
+    public Technology create(Context context) throws IOException {
+        // the settings first: a bad one is an error even where the fabric cannot run
+        String local = provider(context, "local", "shm");
+        String remote = provider(context, "remote", "verbs;ofi_rxm");
+        long spinNanos = context.longProperty("spinMicros", 100, 0, 1_000_000) * 1000;
+        DistributedGC.Kind gcKind = context.gcKind(DistributedGC.Kind.LEASE);
+
+        FastFabric ff = FastFabric.get();
+        String localHere = available(ff, local);
+        String remoteHere = available(ff, remote);
+        if (localHere == null && remoteHere == null) {
+            throw new IOException("libfabric " + ff.libfabricVersion() + " offers neither "
+                                  + local + " nor " + remote);
+        }
+        Bootstrap bootstrap = context.bootstrap(BOOTSTRAP);
+        return new FabricTechnology(bootstrap, BOOTSTRAP, ff, localHere, remoteHere,
+                                    context.maxFrameBytes(), spinNanos, gcKind);
+    }
+
+    /* A libfabric provider name; "none" (or empty) for none. */
+    private static String provider(Context context, String name, String dflt) {
+        String v = context.property(name);
+        if (v == null) {
+            v = dflt;
+        }
+        if (v.isEmpty() || v.equals("none")) {
+            return null;
+        }
+        if (v.length() > 64 || !v.matches("[A-Za-z0-9_;.-]+")) {
+            throw new IllegalArgumentException("jdk.fastrmi.fabric." + name + "=" + v
+                                               + ": not a libfabric provider name");
+        }
+        return v;
+    }
+
+    private static String available(FastFabric ff, String provider) {
+        if (provider == null || System.getenv("FI_PROVIDER") == null && !ff.providerAvailable(provider)) {
+            return null;
+        }
+        return provider;
+    }
+}

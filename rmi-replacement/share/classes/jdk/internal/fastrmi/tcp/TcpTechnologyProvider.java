@@ -1,0 +1,80 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi.tcp;
+
+import jdk.fastrmi.spi.DistributedGC;
+import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.TechnologyProvider;
+
+/**
+ * Makes the tcp technology, which reaches every peer and is the
+ * {@link jdk.fastrmi.spi.Bootstrap} of the fabric's connections. Its
+ * settings: {@code jdk.fastrmi.tcp.bindAddress} (the address to listen on;
+ * default all), {@code jdk.fastrmi.tcp.spinMicros} (how long a receiver
+ * polls before it blocks; default 50), {@code jdk.fastrmi.tcp.dgc}
+ * ({@code lease}, the default, or {@code cluster}) and, as for stock RMI,
+ * {@code sun.rmi.transport.tcp.handshakeTimeout} (ms; default 60000).
+ */
+public final class TcpTechnologyProvider implements TechnologyProvider {
+
+    private static final String HANDSHAKE_TIMEOUT = "sun.rmi.transport.tcp.handshakeTimeout";
+
+    /** Called by the service loader. */
+    public TcpTechnologyProvider() { }
+
+    @Override
+    public String id() {
+        return TcpTechnology.ID;
+    }
+
+    @Override
+    public int preference() {
+        return TCP_PREFERENCE;
+    }
+
+    @Override
+    public Technology create(Context context) {
+        String bind = context.property("bindAddress");
+        return new TcpTechnology(bind == null || bind.isEmpty() ? null : bind,
+                                 context.longProperty("spinMicros", 50, 0, 1_000_000) * 1000,
+                                 handshakeTimeoutMillis(),
+                                 context.gcKind(DistributedGC.Kind.LEASE));
+    }
+
+    /* sun.rmi.transport.tcp.handshakeTimeout, a property of stock RMI's, not jdk.fastrmi.tcp.* */
+    private static long handshakeTimeoutMillis() {
+        String v = System.getProperty(HANDSHAKE_TIMEOUT);
+        if (v == null || v.isBlank()) {
+            return 60_000;
+        }
+        long max = Long.MAX_VALUE / 2_000_000;
+        try {
+            long n = Long.parseLong(v.trim());
+            if (n < 1 || n > max) {
+                throw new IllegalArgumentException(HANDSHAKE_TIMEOUT + "=" + v + ": out of range 1.." + max);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(HANDSHAKE_TIMEOUT + "=" + v + ": not a number", e);
+        }
+    }
+}
