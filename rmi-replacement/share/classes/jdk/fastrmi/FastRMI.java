@@ -25,9 +25,6 @@ import java.rmi.Remote;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
-import jdk.internal.fastrmi.AsyncCalls;
-import jdk.internal.fastrmi.ClientRef;
-
 /**
  * Entry points and settings of jdk.fastrmi, the KaRMI-style RMI of this
  * runtime image.
@@ -96,6 +93,30 @@ import jdk.internal.fastrmi.ClientRef;
  *     the image's {@code lib/libfastfabric.so}.
  * </ul>
  *
+ * <h2>Stubs of a named module's interfaces</h2>
+ *
+ * jdk.fastrmi generates a stub and a skeleton (hidden classes) per set of
+ * remote interfaces. It grants nothing of an application's module that the
+ * application did not grant jdk.fastrmi itself:
+ * <ul>
+ * <li>a public remote interface: its classes go to jdk.fastrmi's dynamic
+ *     module of the interface's class loader ({@code jdk.fastrmi.stubsN},
+ *     which holds only generated classes and exports nothing). The
+ *     packages of the interfaces and of their methods' parameter and result
+ *     types must be exported to it: exported by their module, or exported
+ *     to jdk.fastrmi ({@code exports p to jdk.fastrmi;}), which then passes
+ *     the export on to its dynamic module;
+ * <li>a non-public remote interface: its classes go to its own package,
+ *     which its module must open to jdk.fastrmi
+ *     ({@code opens p to jdk.fastrmi;}); the module is then made to read
+ *     jdk.fastrmi, which those classes need.
+ * </ul>
+ * Otherwise exporting an object of the interface (or reading a stub of
+ * it) fails: {@code exportObject} throws an
+ * {@link java.rmi.server.ExportException} whose message names the
+ * directive to add to the module declaration. The class path exports and
+ * opens every package, so it needs nothing.
+ *
  * @since 25
  */
 public final class FastRMI {
@@ -131,7 +152,7 @@ public final class FastRMI {
             throw new IllegalArgumentException("not a jdk.fastrmi stub: "
                                                + (stub == null ? null : stub.getClass().getName()));
         }
-        return fs.isLocal() ? "local" : ClientRef.technology(fs);
+        return fs.isLocal() ? "local" : fs.technology();
     }
 
     /**

@@ -21,22 +21,23 @@
 
 package jdk.fastrmi;
 
+import java.io.ObjectInputFilter;
 import java.io.Serial;
 import java.io.Serializable;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 import jdk.fastrmi.spi.CallContext;
-import jdk.internal.fastrmi.ClientRef;
-import jdk.internal.fastrmi.LocalCopier;
-import jdk.internal.fastrmi.Target;
 
 /**
  * The superclass of the stubs jdk.fastrmi generates at run time (hidden
  * classes that implement an object's remote interfaces). Applications see
  * stubs only through those interfaces; this class is public because the
- * generated code lives in the interfaces' package. It cannot be
- * instantiated or subclassed outside the runtime.
+ * generated code lives outside this module (see {@link FastRMI} for
+ * where). It cannot be instantiated outside the runtime: its constructor
+ * takes a {@link Ref}, which only the runtime makes.
  *
  * <p>A stub is equal to another stub for the same remote object. It is
  * serialized as a remote reference (object id, endpoints, interfaces) and
@@ -50,29 +51,32 @@ public abstract class FastStub implements Remote, Serializable {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    private final transient ClientRef ref;
-    private final transient Target local;
+    private final transient Ref ref;
+    private final transient Local local;
 
     /**
-     * For generated stubs; the parameters have internal types of the
-     * runtime.
+     * For generated stubs.
      *
      * @param ref the reference
      * @param local the object's table entry if it lives in this JVM, or null
      * @throws NullPointerException if {@code ref} is null
-     * @throws ClassCastException if the parameters are not the runtime's
      */
-    protected FastStub(Object ref, Object local) {
+    protected FastStub(Ref ref, Local local) {
         if (ref == null) {
             throw new NullPointerException("ref");
         }
-        this.ref = (ClientRef) ref;
-        this.local = (Target) local;
+        this.ref = ref;
+        this.local = local;
     }
 
     /* Whether the object lives in this JVM and is exported. */
     final boolean isLocal() {
         return localImpl() != null;
+    }
+
+    /* What FastRMI.technology reports for a remote stub. */
+    final String technology() {
+        return ref.technology();
     }
 
     /**
@@ -82,7 +86,7 @@ public abstract class FastStub implements Remote, Serializable {
      * @return the object, or null for a remote call
      */
     protected final Object localImpl() {
-        Target t = local;
+        Local t = local;
         return t == null ? null : t.impl();
     }
 
@@ -104,8 +108,8 @@ public abstract class FastStub implements Remote, Serializable {
      */
     protected final void beginCopy() {
         // the arguments reach the object through its export's filter, as in a remote call
-        Target t = local;
-        LocalCopier.begin(t == null ? null : t.filter());
+        Local t = local;
+        ref.beginCopy(t == null ? null : t.filter());
     }
 
     /**
@@ -113,7 +117,7 @@ public abstract class FastStub implements Remote, Serializable {
      * reads with the JVM-wide filter, as from a remote call.
      */
     protected final void beginResultCopy() {
-        LocalCopier.begin(null);
+        ref.beginCopy(null);
     }
 
     /**
@@ -126,7 +130,7 @@ public abstract class FastStub implements Remote, Serializable {
      * @throws RemoteException ({@code MarshalException}) if it cannot be copied
      */
     protected final Object copy(Object value) throws RemoteException {
-        return LocalCopier.copy(value);
+        return ref.copy(value);
     }
 
     /**
@@ -138,22 +142,23 @@ public abstract class FastStub implements Remote, Serializable {
      *         {@link Immutable} objects
      */
     protected static boolean passes(Object value) {
-        return LocalCopier.passesAsIs(value);
+        // the runtime's copier passes the same values
+        return value == null || value instanceof String || value instanceof Immutable
+               || value instanceof Enum<?> || value instanceof FastStub
+               || value instanceof Integer || value instanceof Long || value instanceof Short
+               || value instanceof Byte || value instanceof Character || value instanceof Boolean
+               || value instanceof Float || value instanceof Double;
     }
 
     /** Ends what {@link #beginCopy()} began. */
     protected final void endCopy() {
-        LocalCopier.end();
+        ref.endCopy();
     }
 
     /** @return the reference's serialized form @throws java.io.ObjectStreamException never */
     @Serial
     protected final Object writeReplace() throws java.io.ObjectStreamException {
-        return ref.reference();
-    }
-
-    static {
-        ClientRef.setStubAccess(s -> s.ref);
+        return ref.serialForm();
     }
 
     @Override
@@ -169,5 +174,140 @@ public abstract class FastStub implements Remote, Serializable {
     @Override
     public String toString() {
         return "FastStub[" + ref + "]";
+    }
+
+    /**
+     * The runtime's side of a stub: the reference to the remote object
+     * (its id, its endpoints and the connections to them) that a stub's
+     * calls go through. Only the runtime of jdk.fastrmi makes them; the
+     * constructor refuses a subclass of any other module. This type lets
+     * this package, the module's API, know nothing of the runtime behind
+     * it.
+     *
+     * @since 25
+     */
+    public abstract static class Ref {
+
+        /**
+         * For the runtime.
+         *
+         * @throws IllegalCallerException if the subclass is not in jdk.fastrmi
+         */
+        protected Ref() {
+            if (getClass().getModule() != Ref.class.getModule()) {
+                throw new IllegalCallerException(getClass() + " is not in " + Ref.class.getModule());
+            }
+        }
+
+        /**
+         * Opens a remote call.
+         *
+         * @param method the method number
+         * @return the context, the call's header written
+         * @throws RemoteException if no connection can be made
+         */
+        protected abstract CallContext openSendCall(int method) throws RemoteException;
+
+        /**
+         * Starts a set of values of a local call copied together.
+         *
+         * @param filter the filter the copies are read through, or null for
+         *        the JVM-wide one
+         */
+        protected abstract void beginCopy(ObjectInputFilter filter);
+
+        /**
+         * A value of a local call or its copy.
+         *
+         * @param value the value
+         * @return what the other side sees
+         * @throws RemoteException ({@code MarshalException}) if it cannot be copied
+         */
+        protected abstract Object copy(Object value) throws RemoteException;
+
+        /** Ends the set {@link #beginCopy} began. */
+        protected abstract void endCopy();
+
+        /** @return the serialized form of a stub with this reference */
+        protected abstract Object serialForm();
+
+        /**
+         * Whether two references name the same remote object.
+         *
+         * @param other the other reference
+         * @return true if so
+         */
+        protected abstract boolean sameObject(Ref other);
+
+        /** @return what {@link FastRMI#technology} reports for a remote stub */
+        protected abstract String technology();
+
+        /**
+         * The reference of a stub.
+         *
+         * @param stub the stub
+         * @return its reference
+         */
+        protected static Ref of(FastStub stub) {
+            return stub.ref;
+        }
+
+        /**
+         * Whether the current thread runs the send phase of a call for
+         * {@link FastRMI#callAsync} and no call was captured yet.
+         *
+         * @return true if so
+         */
+        protected static boolean capturing() {
+            return AsyncCalls.capturing();
+        }
+
+        /**
+         * Captures the sent call: {@code receive} completes the future of
+         * {@link FastRMI#callAsync} in a thread of its own.
+         *
+         * @param receive the receive phase
+         * @return the error to throw through the stub, out of the send phase
+         */
+        protected static Error captured(Consumer<CompletableFuture<Object>> receive) {
+            return AsyncCalls.captured(receive);
+        }
+
+        /**
+         * Whether {@code t} is what {@link #captured} returned.
+         *
+         * @param t a throwable
+         * @return true if so
+         */
+        protected static boolean isCaptured(Throwable t) {
+            return t == AsyncCalls.CAPTURED;
+        }
+    }
+
+    /**
+     * The runtime's entry of an object exported in this JVM, which a stub
+     * of it calls directly. Only the runtime of jdk.fastrmi makes them; the
+     * constructor refuses a subclass of any other module.
+     *
+     * @since 25
+     */
+    public abstract static class Local {
+
+        /**
+         * For the runtime.
+         *
+         * @throws IllegalCallerException if the subclass is not in jdk.fastrmi
+         */
+        protected Local() {
+            if (getClass().getModule() != Local.class.getModule()) {
+                throw new IllegalCallerException(getClass() + " is not in " + Local.class.getModule());
+            }
+        }
+
+        /** @return the object while exported, else null */
+        protected abstract Object impl();
+
+        /** @return the filter of the object's calls, or null for the JVM-wide one */
+        protected abstract ObjectInputFilter filter();
     }
 }

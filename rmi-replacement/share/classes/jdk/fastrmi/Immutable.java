@@ -24,7 +24,8 @@ package jdk.fastrmi;
 /**
  * Marks a class whose instances never change after construction, so that a
  * call to a remote object in the same JVM may pass them without copying
- * (seed 001, section 2.2). Remote calls copy their arguments and results;
+ * (Haumacher, Philippsen, "Exploiting Object Locality in JavaParty",
+ * section 2.2). Remote calls copy their arguments and results;
  * jdk.fastrmi's local-call shortcut copies them too, with jdk.fastserial,
  * except primitives, strings, boxed values, enum constants, remote objects
  * and instances of classes that implement this interface.

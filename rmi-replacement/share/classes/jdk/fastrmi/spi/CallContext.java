@@ -25,7 +25,8 @@ import java.io.ObjectInput;
 import java.io.ObjectOutput;
 
 /**
- * The connection context of one remote call, client side (seed 000,
+ * The connection context of one remote call, client side (Philippsen,
+ * Haumacher, Nester, "More Efficient Serialization and RMI for Java",
  * section 4.2): a generated stub gets it once per call, marshals its
  * arguments straight into {@link #output()}, and reads the result from
  * {@link #openReceiveResult()}. Contexts belong to a connection and are

@@ -22,7 +22,8 @@
 package jdk.fastrmi.spi;
 
 /**
- * Distributed garbage collection (seed 000, section 4.4): how a client JVM
+ * Distributed garbage collection (Philippsen, Haumacher, Nester, "More
+ * Efficient Serialization and RMI for Java", section 4.4): how a client JVM
  * tells an exporter which of its objects it still references, so that the
  * exporter can call {@code Unreferenced.unreferenced()} and let the object
  * be collected when no client is left. Each technology names the kind its

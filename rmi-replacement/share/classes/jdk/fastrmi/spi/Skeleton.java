@@ -24,7 +24,9 @@ package jdk.fastrmi.spi;
 /**
  * The server side of a remote class, generated at run time: a switch on the
  * method number that reads the arguments, calls the implementation and
- * writes the result (seed 000, section 4.2). No reflection on the call path.
+ * writes the result (Philippsen, Haumacher, Nester, "More Efficient
+ * Serialization and RMI for Java", section 4.2). No reflection on the call
+ * path.
  *
  * @since 25
  */

@@ -46,7 +46,8 @@ public interface Transport extends Closeable {
     /**
      * The native memory the next frame may be written into in place, for a
      * transport that sends from off-heap buffers (registered with a network
-     * card, seed 002's jbufs): the runtime's fast streams then write there
+     * card, as the jbufs of C.-C. Chang, "Object Serialization: A Case for
+     * Specialization"): the runtime's fast streams then write there
      * directly and call {@link #sendBuffered}, with no byte array between.
      *
      * @return the buffer, or null if the transport sends byte arrays only

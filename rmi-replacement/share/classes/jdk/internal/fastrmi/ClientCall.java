@@ -96,9 +96,8 @@ final class ClientCall extends CallContext {
         marshalling.finishMessage();
         marshalling.send(transport);
         state = RECEIVING;
-        if (AsyncCalls.capturing()) {
-            AsyncCalls.captured(this);
-            throw AsyncCalls.CAPTURED;
+        if (ClientRef.sendingAsync()) {
+            throw ClientRef.captureAsync(this::completeAsync);
         }
         return receive();
     }
@@ -157,7 +156,7 @@ final class ClientCall extends CallContext {
     @Override
     public Throwable failed(Throwable t) {
         int s = state;
-        if (t == AsyncCalls.CAPTURED) {
+        if (ClientRef.wasCaptured(t)) {
             return t;
         }
         switch (s) {

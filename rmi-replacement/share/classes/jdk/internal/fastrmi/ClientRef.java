@@ -21,9 +21,11 @@
 
 package jdk.internal.fastrmi;
 
+import java.io.ObjectInputFilter;
 import java.rmi.RemoteException;
 import java.util.Arrays;
-import java.util.function.Function;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 import jdk.fastrmi.FastStub;
 import jdk.fastrmi.spi.Technology;
@@ -31,13 +33,12 @@ import jdk.fastrmi.spi.CallContext;
 import jdk.fastrmi.spi.Endpoint;
 
 /**
- * The client layer of a stub (seed 000, section 4.2): the object id, the
+ * The client layer of a stub (Philippsen, Haumacher, Nester, "More
+ * Efficient Serialization and RMI for Java", section 4.2): the object id, the
  * endpoints and the pool of connections of the technology chosen for them,
  * resolved once and kept.
  */
-public final class ClientRef {
-
-    private static volatile Function<FastStub, ClientRef> stubAccess;
+public final class ClientRef extends FastStub.Ref {
 
     private final RemoteReference reference;
     private final RemoteInterfaces interfaces;
@@ -49,22 +50,8 @@ public final class ClientRef {
         this.pool = pool;
     }
 
-    /**
-     * Lets the runtime reach a stub's reference; called once by FastStub.
-     *
-     * @param access the accessor
-     */
-    public static void setStubAccess(Function<FastStub, ClientRef> access) {
-        stubAccess = access;
-    }
-
-    static ClientRef of(FastStub stub) {
-        Function<FastStub, ClientRef> a = stubAccess;
-        if (a == null) {
-            // FastStub's initializer sets it; a stub exists, so it ran
-            throw new InternalError("FastStub not initialized");
-        }
-        return a.apply(stub);
+    static ClientRef forStub(FastStub stub) {
+        return (ClientRef) of(stub);
     }
 
     /**
@@ -74,22 +61,38 @@ public final class ClientRef {
      * @return the context
      * @throws RemoteException if no connection can be made
      */
+    @Override
     public CallContext openSendCall(int method) throws RemoteException {
         ClientCall c = pool.acquire();
         c.begin(this, method);
         return c;
     }
 
-    /**
-     * The technology the calls of a stub go over, as {@code FastRMI.technology} reports it.
-     *
-     * @param stub the stub
-     * @return its description
-     */
-    public static String technology(FastStub stub) {
-        ConnectionPool p = of(stub).pool;
-        Technology t = p.technology();
-        return t == null ? "none" : t.describe(p.endpoint());
+    @Override
+    protected void beginCopy(ObjectInputFilter filter) {
+        LocalCopier.begin(filter);
+    }
+
+    @Override
+    protected Object copy(Object value) throws RemoteException {
+        return LocalCopier.copy(value);
+    }
+
+    @Override
+    protected void endCopy() {
+        LocalCopier.end();
+    }
+
+    /** The technology the calls of a stub go over, as {@code FastRMI.technology} reports it. */
+    @Override
+    protected String technology() {
+        Technology t = pool.technology();
+        return t == null ? "none" : t.describe(pool.endpoint());
+    }
+
+    @Override
+    protected Object serialForm() {
+        return reference;
     }
 
     /** @return the serialized form */
@@ -115,10 +118,29 @@ public final class ClientRef {
      * @param other the other reference
      * @return true if so
      */
-    public boolean sameObject(ClientRef other) {
-        RemoteReference a = reference, b = other.reference;
+    @Override
+    public boolean sameObject(FastStub.Ref other) {
+        if (!(other instanceof ClientRef o)) {
+            return false;
+        }
+        RemoteReference a = reference, b = o.reference;
         return a.objectId() == b.objectId() && a.exporter() == b.exporter()
                && (a.exporter() != 0 || Arrays.equals(a.endpoints(), b.endpoints()));
+    }
+
+    /* FastRMI.callAsync, for ClientCall: whether this thread's call is to be captured after its send phase. */
+    static boolean sendingAsync() {
+        return capturing();
+    }
+
+    /* Captures the sent call; returns what the stub is to throw. */
+    static Error captureAsync(Consumer<CompletableFuture<Object>> receive) {
+        return captured(receive);
+    }
+
+    /* Whether t is what captureAsync returned. */
+    static boolean wasCaptured(Throwable t) {
+        return isCaptured(t);
     }
 
     @Override

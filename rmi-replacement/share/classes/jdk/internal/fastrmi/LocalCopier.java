@@ -31,7 +31,8 @@ import jdk.fastrmi.FastStub;
 import jdk.fastrmi.Immutable;
 
 /**
- * Call-by-copy for local calls (seed 001, section 2.2): values that cannot
+ * Call-by-copy for local calls (Haumacher, Philippsen, "Exploiting Object
+ * Locality in JavaParty", section 2.2): values that cannot
  * change pass as they are; everything else is written with jdk.fastserial
  * and read back at once. The values copied between {@link #begin()} and
  * {@link #end()} share one stream, so objects they share are shared by the
@@ -114,7 +115,8 @@ public final class LocalCopier {
     }
 
     /**
-     * Whether a value is passed without copying.
+     * Whether a value is passed without copying (the values
+     * {@code FastStub.passes} lets generated stubs pass).
      *
      * @param v the value
      * @return true if it cannot change or is a stub

@@ -138,7 +138,7 @@ abstract sealed class Marshalling {
         if (obj instanceof Remote r && !(obj instanceof FastStub)) {
             FastStub stub = RemoteRuntime.get().exportedStub(r);
             if (stub != null) {
-                return ClientRef.of(stub).reference();
+                return ClientRef.forStub(stub).reference();
             }
             return jrmpStub(r);
         }

@@ -32,9 +32,13 @@ import java.lang.constant.MethodTypeDesc;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.module.ModuleDescriptor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jdk.fastrmi.FastStub;
@@ -47,24 +51,48 @@ import jdk.internal.access.SharedSecrets;
 
 /**
  * Generates the stub and the skeleton of a set of remote interfaces with
- * java.lang.classfile (seed 000, section 4.2; KaRMI generated them ahead of
+ * java.lang.classfile (Philippsen, Haumacher, Nester, "More Efficient
+ * Serialization and RMI for Java", section 4.2; KaRMI generated them ahead of
  * time, this does it at run time, like the JDK's dynamic proxies but
  * without reflection on the call path).
  *
  * <p>A stub method first asks for the local implementation: when the
  * object lives in this JVM it calls it directly, copying the arguments and
- * the result that need it (seed 001, section 2.2). Otherwise it opens a
+ * the result that need it (Haumacher, Philippsen, "Exploiting Object
+ * Locality in JavaParty", section 2.2). Otherwise it opens a
  * call, writes each argument with the ObjectOutput method of its type,
  * opens the result and reads it the same way; one exception handler turns
  * whatever is thrown into what the method throws ({@link CallContext#failed}).
  * The skeleton is a switch on the method number that reads the arguments,
  * calls the implementation and writes the result.
  *
- * <p>Both are hidden classes defined in the package and loader of an
- * interface that can see all the interfaces (or in this module when its
- * loader sees them, as for the registry), so that they can name every type
- * of the methods. Like the JDK's proxies they work for interfaces of any
- * module; a named module is made to read jdk.fastrmi.
+ * <p>Both are hidden classes, defined where they can name every type of
+ * the methods, as {@link java.lang.reflect.Proxy} places its proxies, but
+ * without granting anything of an application's module that it did not
+ * grant jdk.fastrmi itself:
+ * <ul>
+ * <li>in this module, when the types are the platform's (of the boot
+ *     loader or this module's) and exported to it (java.rmi.registry.Registry,
+ *     the DGC's interface);
+ * <li>public interfaces: in a dynamic module of the interfaces' class
+ *     loader, {@code jdk.fastrmi.stubsN}, which holds nothing but generated
+ *     classes and which this module reads and opens. It reads the modules of
+ *     the methods' types; each of their packages must be exported to it:
+ *     exported by its module, or exported (or opened) to jdk.fastrmi, which
+ *     then exports it on to the dynamic module (as the application asked of
+ *     jdk.fastrmi);
+ * <li>non-public interfaces (which only classes of their own package may
+ *     implement): in that package, which must be open to jdk.fastrmi
+ *     ({@code opens p to jdk.fastrmi}), which lets jdk.fastrmi define
+ *     classes there ({@link MethodHandles#privateLookupIn}). The module is
+ *     then made to read jdk.fastrmi, which those classes need to link: the
+ *     one edge added to an application's module, which the application let
+ *     jdk.fastrmi add by opening the package to it (code in the package
+ *     could add it itself).
+ * </ul>
+ * Otherwise the export fails with an {@code IllegalArgumentException}
+ * (an {@code ExportException} for the application) naming the directive
+ * its module needs.
  */
 final class ProxyGenerator {
 
@@ -72,6 +100,9 @@ final class ProxyGenerator {
     private static final int HIDDEN_CLASS = 0x2;
     private static final Module MODULE = ProxyGenerator.class.getModule();
     private static final AtomicInteger SERIAL = new AtomicInteger();
+    private static final AtomicInteger MODULES = new AtomicInteger();
+    /* the key of a class loader's dynamic module in its ClassLoaderValue map, which keeps it no longer than the loader */
+    private static final Object DYNAMIC_MODULE = new Object();
 
     private static final ClassDesc CD_FAST_STUB = desc(FastStub.class);
     private static final ClassDesc CD_CALL = desc(CallContext.class);
@@ -82,7 +113,7 @@ final class ProxyGenerator {
     private static final ClassDesc CD_THROWABLE = desc(Throwable.class);
 
     private static final MethodTypeDesc MTD_STUB_INIT =
-        MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object, ConstantDescs.CD_Object);
+        MethodTypeDesc.of(ConstantDescs.CD_void, desc(FastStub.Ref.class), desc(FastStub.Local.class));
     private static final MethodTypeDesc MTD_OBJECT = MethodTypeDesc.of(ConstantDescs.CD_Object);
     private static final MethodTypeDesc MTD_VOID = MethodTypeDesc.of(ConstantDescs.CD_void);
     private static final MethodTypeDesc MTD_COPY =
@@ -112,20 +143,7 @@ final class ProxyGenerator {
 
     static Generated generate(RemoteInterfaces ri) {
         Class<?>[] interfaces = ri.interfacesShared();
-        Class<?> host = hostOf(interfaces);
-        if (host == ProxyGenerator.class) {
-            for (Class<?> i : interfaces) {
-                // an interface of a named module our loader sees (the built-in loaders share
-                // their packages): the classes here must read its module and see its package
-                Module m = i.getModule();
-                if (!MODULE.canRead(m)) {
-                    JLA.addReads(MODULE, m);
-                }
-                if (!m.isExported(i.getPackageName(), MODULE)) {
-                    JLA.addExports(m, i.getPackageName(), MODULE);
-                }
-            }
-        }
+        Class<?> host = hostOf(interfaces, referencedTypes(ri));
         int serial = SERIAL.incrementAndGet();
         String pkg = host.getPackageName().replace('.', '/');
         String base = (pkg.isEmpty() ? "" : pkg + "/") + interfaces[0].getSimpleName();
@@ -137,7 +155,8 @@ final class ProxyGenerator {
         Class<?> skeletonClass = define(host, base + "$FastSkeleton" + serial,
                                         skeletonBytes(cf, base + "$FastSkeleton" + serial, ri));
         try {
-            var stubCtor = stubClass.getDeclaredConstructor(Object.class, Object.class);
+            // the package is this module's, or open to it (hostOf made sure)
+            var stubCtor = stubClass.getDeclaredConstructor(FastStub.Ref.class, FastStub.Local.class);
             stubCtor.setAccessible(true);
             MethodHandle ctor = MethodHandles.lookup().unreflectConstructor(stubCtor)
                 .asType(MethodType.methodType(FastStub.class, ClientRef.class, Target.class));
@@ -151,12 +170,45 @@ final class ProxyGenerator {
     }
 
     /*
-     * Where the classes go: the package of a non-public interface (all of
-     * them must share it, as for proxies), else this module if its loader
-     * sees every interface (java.rmi.registry.Registry, our DGC interface),
-     * else the first interface whose loader sees all the others.
+     * A hidden class next to host, which hostOf chose: the classes a
+     * lookup with full privilege on host could define (MethodHandles.privateLookupIn
+     * gives none across modules, so this is done through JavaLangAccess).
      */
-    private static Class<?> hostOf(Class<?>[] interfaces) {
+    private static Class<?> define(Class<?> host, String internalName, byte[] bytes) {
+        return JLA.defineClass(host.getClassLoader(), host, internalName, bytes,
+                               JLA.protectionDomain(host), true, HIDDEN_CLASS, null);
+    }
+
+    /* The interfaces and the (element) types of their methods' parameters and results. */
+    private static Set<Class<?>> referencedTypes(RemoteInterfaces ri) {
+        Set<Class<?>> types = new LinkedHashSet<>(List.of(ri.interfacesShared()));
+        for (int n = 0; n < ri.size(); n++) {
+            Method m = ri.method(n);
+            types.add(m.getDeclaringClass());
+            types.add(elementType(m.getReturnType()));
+            for (Class<?> p : m.getParameterTypes()) {
+                types.add(elementType(p));
+            }
+        }
+        types.removeIf(Class::isPrimitive);
+        return types;
+    }
+
+    private static Class<?> elementType(Class<?> c) {
+        while (c.isArray()) {
+            c = c.getComponentType();
+        }
+        return c;
+    }
+
+    /*
+     * A class of the package the classes go to (see the class description): the package of the non-public
+     * interfaces (all of them must share it, as for proxies), else this
+     * module if the types are the platform's and it may access them,
+     * else the dynamic module of the first interface's loader that sees
+     * all the others.
+     */
+    private static Class<?> hostOf(Class<?>[] interfaces, Set<Class<?>> types) {
         Class<?> nonPublic = null;
         for (Class<?> i : interfaces) {
             if (!Modifier.isPublic(i.getModifiers())) {
@@ -171,17 +223,144 @@ final class ProxyGenerator {
             if (!visibleFrom(nonPublic.getClassLoader(), interfaces)) {
                 throw new IllegalArgumentException("interfaces not visible from one class loader");
             }
-            return nonPublic;
+            return packageOf(nonPublic, types);
         }
-        if (visibleFrom(ProxyGenerator.class.getClassLoader(), interfaces)) {
+        if (platformTypes(types) && accessible(MODULE, types)) {
+            for (Class<?> c : types) {
+                // this module's own readability: its classes name the type
+                MODULE.addReads(c.getModule());
+            }
             return ProxyGenerator.class;
         }
         for (Class<?> i : interfaces) {
             if (visibleFrom(i.getClassLoader(), interfaces)) {
-                return i;
+                return dynamicModule(i.getClassLoader(), interfaces, types);
             }
         }
         throw new IllegalArgumentException("interfaces not visible from one class loader");
+    }
+
+    /*
+     * Whether the types are the platform's: of the boot loader or this
+     * module's. (The built-in loaders share their packages, so this
+     * module's loader also sees the application modules of the system
+     * class loader; their stubs still go to a dynamic module.)
+     */
+    private static boolean platformTypes(Set<Class<?>> types) {
+        for (Class<?> c : types) {
+            ClassLoader l = c.getClassLoader();
+            if (l != null && l != ProxyGenerator.class.getClassLoader()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /* Whether the types' packages are exported to a module (it may be made to read them). */
+    private static boolean accessible(Module module, Set<Class<?>> types) {
+        for (Class<?> c : types) {
+            if (!c.getModule().isExported(c.getPackageName(), module)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /*
+     * The package of a non-public interface: it must be open to this module,
+     * and the other types exported to the interface's module, which reads them.
+     */
+    private static Class<?> packageOf(Class<?> iface, Set<Class<?>> types) {
+        Module m = iface.getModule();
+        String pn = iface.getPackageName();
+        if (!m.isOpen(pn, MODULE)) {
+            throw new IllegalArgumentException(
+                "the stub of " + iface + " (not public) is defined in its package, which " + m
+                + " does not open to " + MODULE.getName() + ": add \"opens " + pn + " to "
+                + MODULE.getName() + ";\" to its module declaration (or make the interface public)");
+        }
+        for (Class<?> c : types) {
+            Module o = c.getModule();
+            if (o != m && !(m.canRead(o) && o.isExported(c.getPackageName(), m))) {
+                throw new IllegalArgumentException(m + " cannot access " + c + ", which the stub of "
+                                                   + iface + " names");
+            }
+        }
+        // the package's classes name jdk.fastrmi's exported types; the module
+        // let this module define classes there (opens), and they need to link
+        if (!m.canRead(MODULE)) {
+            JLA.addReads(m, MODULE);
+        }
+        MODULE.addReads(m);
+        return iface;
+    }
+
+    /*
+     * The dynamic module of a class loader, made to read the types' modules;
+     * a package not exported to it is exported to it if its module exports
+     * (or opens) it to this module, else the export fails.
+     */
+    private static Class<?> dynamicModule(ClassLoader loader, Class<?>[] interfaces,
+                                                      Set<Class<?>> types) {
+        for (Class<?> c : types) {
+            Module m = c.getModule();
+            String pn = c.getPackageName();
+            if (!m.isExported(pn) && !m.isExported(pn, MODULE)) {
+                throw new IllegalArgumentException(
+                    "the stub of " + java.util.Arrays.toString(interfaces) + " names " + c
+                    + ", but " + m + " exports package " + pn + " neither to all modules nor to "
+                    + MODULE.getName() + ": add \"exports " + pn + " to " + MODULE.getName()
+                    + ";\" to its module declaration (or export the package)");
+            }
+        }
+        @SuppressWarnings("unchecked")
+        ConcurrentHashMap<Object, Object> values =
+            (ConcurrentHashMap<Object, Object>) JLA.createOrGetClassLoaderValueMap(loader);
+        Class<?> anchor = (Class<?>) values.get(DYNAMIC_MODULE);
+        if (anchor == null) {
+            synchronized (DYNAMIC_MODULE) {
+                anchor = (Class<?>) values.get(DYNAMIC_MODULE);
+                if (anchor == null) {
+                    // not in computeIfAbsent: defining a module may use the same map
+                    anchor = defineDynamicModule(loader);
+                    values.put(DYNAMIC_MODULE, anchor);
+                }
+            }
+        }
+        Module d = anchor.getModule();
+        for (Class<?> c : types) {
+            Module m = c.getModule();
+            String pn = c.getPackageName();
+            if (!d.canRead(m)) {
+                JLA.addReads(d, m);
+            }
+            if (!m.isExported(pn, d)) {
+                // m exports (or opens) pn to jdk.fastrmi, whose classes these are
+                JLA.addExports(m, pn, d);
+            }
+        }
+        return anchor;
+    }
+
+    /*
+     * Defines a class loader's dynamic module, jdk.fastrmi.stubsN, with one
+     * package of the same name, not exported, open to this module only, and
+     * an empty class there that the generated classes are defined next to.
+     */
+    private static Class<?> defineDynamicModule(ClassLoader loader) {
+        String mn = MODULE.getName() + ".stubs" + MODULES.incrementAndGet();
+        ModuleDescriptor descriptor = ModuleDescriptor.newModule(mn, Set.of(ModuleDescriptor.Modifier.SYNTHETIC))
+                                                      .packages(Set.of(mn))
+                                                      .build();
+        Module d = JLA.defineModule(loader, descriptor, null);
+        JLA.addReads(d, MODULE);
+        JLA.addReads(d, Object.class.getModule());
+        JLA.addOpens(d, mn, MODULE);
+        MODULE.addReads(d);
+        String anchor = mn.replace('.', '/') + "/Stubs";
+        byte[] bytes = ClassFile.of().build(ClassDesc.ofInternalName(anchor), cb -> cb
+            .withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER | ClassFile.ACC_SYNTHETIC));
+        return JLA.defineClass(loader, anchor.replace('/', '.'), bytes, null, "__fastrmi_stubs__");
     }
 
     private static boolean visibleFrom(ClassLoader loader, Class<?>[] interfaces) {
@@ -200,22 +379,6 @@ final class ProxyGenerator {
         } catch (ClassNotFoundException e) {
             return false;
         }
-    }
-
-    private static Class<?> define(Class<?> host, String internalName, byte[] bytes) {
-        Module module = host.getModule();
-        if (!module.canRead(MODULE)) {
-            // the stub in the interface's module names jdk.fastrmi's exported types
-            JLA.addReads(module, MODULE);
-        }
-        String pkg = host.getPackageName();
-        if (!module.isOpen(pkg, MODULE)) {
-            // what defining a class into the package amounts to anyway: the
-            // runtime may construct the stub and skeleton it put there
-            JLA.addOpens(module, pkg, MODULE);
-        }
-        return JLA.defineClass(host.getClassLoader(), host, internalName, bytes,
-                               JLA.protectionDomain(host), true, HIDDEN_CLASS, null);
     }
 
     // ------------------------------------------------------------- stub --

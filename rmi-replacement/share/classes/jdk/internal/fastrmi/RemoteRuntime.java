@@ -45,6 +45,7 @@ import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.Transport;
 import jdk.internal.fastrmi.dgc.DgcClient;
+import jdk.internal.fastrmi.dgc.DgcHost;
 import jdk.internal.fastrmi.dgc.DgcServer;
 import jdk.internal.fastrmi.dgc.DgcService;
 
@@ -54,7 +55,7 @@ import jdk.internal.fastrmi.dgc.DgcService;
  * skeletons, the distributed GC and the thread that keeps the JVM alive
  * while objects are exported.
  */
-public final class RemoteRuntime {
+public final class RemoteRuntime implements DgcHost {
 
     /** The object id of a registry, per port. */
     public static final long REGISTRY_ID = 0;
@@ -115,6 +116,7 @@ public final class RemoteRuntime {
     }
 
     /** @return this runtime's id, carried by the references of its objects */
+    @Override
     public long id() {
         return id;
     }
@@ -258,7 +260,8 @@ public final class RemoteRuntime {
     }
 
     /** @return every exported object, for the DGC's sweep */
-    public Iterable<Target> targets() {
+    @Override
+    public Iterable<Target> leased() {
         return targets.values();
     }
 
@@ -448,7 +451,12 @@ public final class RemoteRuntime {
         return dgcServer;
     }
 
-    /** @param ids object ids @param client a client's id @param expiry lease end (nanoTime) or MAX */
+    @Override
+    public long leaseMillis() {
+        return settings.leaseMillis();
+    }
+
+    @Override
     public void referenced(long[] ids, long client, long expiry) {
         for (long i : ids) {
             Target t = targets.get(i);
@@ -458,7 +466,7 @@ public final class RemoteRuntime {
         }
     }
 
-    /** @param ids object ids @param client a client's id */
+    @Override
     public void cleaned(long[] ids, long client) {
         for (long i : ids) {
             Target t = targets.get(i);
@@ -483,6 +491,7 @@ public final class RemoteRuntime {
      * @param endpoint where
      * @return the stub
      */
+    @Override
     public DgcService dgcStub(Endpoint endpoint) {
         return (DgcService) wellKnownStub(DgcService.class, DGC_ID, endpoint);
     }

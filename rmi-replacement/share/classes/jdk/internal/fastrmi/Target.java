@@ -30,13 +30,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import jdk.fastrmi.FastStub;
 import jdk.fastrmi.spi.Skeleton;
+import jdk.internal.fastrmi.dgc.Leased;
 
 /**
  * An exported object: its id, skeleton, stub, filter, calls in progress and
  * the clients that hold references to it (the server side of the
  * distributed GC). The implementation is held strongly until unexport.
  */
-public final class Target {
+public final class Target extends FastStub.Local implements Leased {
 
     private final long id;
     private final Class<?> implClass;
@@ -67,6 +68,7 @@ public final class Target {
     }
 
     /** @return the object while exported, else null */
+    @Override
     public Object impl() {
         return impl;
     }
@@ -84,6 +86,7 @@ public final class Target {
     }
 
     /** @return the filter of this object's calls, or null for the JVM-wide one */
+    @Override
     public ObjectInputFilter filter() {
         return filter;
     }
@@ -150,6 +153,7 @@ public final class Target {
     }
 
     /** Drops expired leases; true if that left no client. */
+    @Override
     public boolean expire(long now) {
         synchronized (clients) {
             boolean removed = false;
@@ -165,6 +169,7 @@ public final class Target {
     }
 
     /** Calls Unreferenced.unreferenced() in a thread of its own, as stock RMI does. */
+    @Override
     public void fireUnreferenced() {
         if (impl instanceof Unreferenced u) {
             Thread.ofPlatform().daemon(false).name("fastrmi-unreferenced-" + id)

@@ -34,7 +34,6 @@ import java.util.Set;
 
 import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Endpoint;
-import jdk.internal.fastrmi.RemoteRuntime;
 
 /**
  * The client side of the distributed GC, one per kind: counts this JVM's
@@ -47,7 +46,7 @@ public final class DgcClient implements DistributedGC {
 
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
 
-    private final RemoteRuntime runtime;
+    private final DgcHost runtime;
     private final Kind kind;
     private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
     private final Set<StubReference> live = new HashSet<>();
@@ -68,7 +67,7 @@ public final class DgcClient implements DistributedGC {
      * @param runtime the runtime
      * @param kind its kind
      */
-    public DgcClient(RemoteRuntime runtime, Kind kind) {
+    public DgcClient(DgcHost runtime, Kind kind) {
         this.runtime = runtime;
         this.kind = kind;
     }
@@ -107,7 +106,7 @@ public final class DgcClient implements DistributedGC {
     }
 
     private void run() {
-        long lease = runtime.settings().leaseMillis();
+        long lease = runtime.leaseMillis();
         long renewEvery = Math.max(10, lease / 2) * 1_000_000;
         long nextRenewal = System.nanoTime() + renewEvery;
         while (true) {

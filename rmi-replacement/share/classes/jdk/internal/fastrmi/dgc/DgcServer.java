@@ -23,9 +23,6 @@ package jdk.internal.fastrmi.dgc;
 
 import java.io.ObjectInputFilter;
 
-import jdk.internal.fastrmi.RemoteRuntime;
-import jdk.internal.fastrmi.Target;
-
 /**
  * The server side of the distributed GC: records which clients reference
  * which objects, with a lease (LEASE) or without (CLUSTER), expires leases
@@ -47,7 +44,7 @@ public final class DgcServer implements DgcService {
                ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.REJECTED;
     };
 
-    private final RemoteRuntime runtime;
+    private final DgcHost runtime;
     private Thread sweeper;
 
     /**
@@ -55,13 +52,13 @@ public final class DgcServer implements DgcService {
      *
      * @param runtime the runtime
      */
-    public DgcServer(RemoteRuntime runtime) {
+    public DgcServer(DgcHost runtime) {
         this.runtime = runtime;
     }
 
     @Override
     public long dirty(long[] ids, long client, long leaseMillis) {
-        long lease = leaseMillis <= 0 ? 0 : Math.min(leaseMillis, runtime.settings().leaseMillis());
+        long lease = leaseMillis <= 0 ? 0 : Math.min(leaseMillis, runtime.leaseMillis());
         long expiry = lease == 0 ? Long.MAX_VALUE : System.nanoTime() + lease * 1_000_000;
         runtime.referenced(ids, client, expiry);
         if (lease != 0) {
@@ -83,7 +80,7 @@ public final class DgcServer implements DgcService {
 
     /* Leases expire: a client that crashed or was cut off loses its references. */
     private void sweep() {
-        long interval = Math.max(10, Math.min(runtime.settings().leaseMillis() / 4, 1000));
+        long interval = Math.max(10, Math.min(runtime.leaseMillis() / 4, 1000));
         while (true) {
             try {
                 Thread.sleep(interval);
@@ -91,7 +88,7 @@ public final class DgcServer implements DgcService {
                 return;
             }
             long now = System.nanoTime();
-            for (Target t : runtime.targets()) {
+            for (Leased t : runtime.leased()) {
                 if (t.expire(now)) {
                     t.fireUnreferenced();
                 }

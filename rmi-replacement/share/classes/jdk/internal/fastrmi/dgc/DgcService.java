@@ -26,7 +26,8 @@ import java.rmi.RemoteException;
 
 /**
  * The distributed GC's remote interface, exported by every runtime at the
- * well-known object id 1 (seed 000, section 4.4).
+ * well-known object id 1 (Philippsen, Haumacher, Nester, "More Efficient
+ * Serialization and RMI for Java", section 4.4).
  */
 public interface DgcService extends Remote {
 

@@ -19,35 +19,45 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
-package jdk.internal.fastrmi;
+package jdk.fastrmi;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
- * FastRMI.callAsync on the split phases of a call (seed 001, section 2.3):
+ * FastRMI.callAsync on the split phases of a call (Haumacher,
+ * Philippsen, "Exploiting Object Locality in JavaParty", section 2.3):
  * the caller's thread runs the stub up to the end of the send phase; the
- * stub then stops with {@link #CAPTURED}, and the receive phase completes
- * the future in a virtual thread.
+ * runtime then records the call's receive phase and stops the stub with
+ * {@link #CAPTURED}, and the receive phase completes the future in a
+ * virtual thread. The runtime reaches this class through
+ * {@link FastStub.Ref}.
  */
-public final class AsyncCalls {
+final class AsyncCalls {
 
     /** Thrown through the stub once a call is sent; never seen by applications. */
     static final Error CAPTURED = new Error("remote call captured by FastRMI.callAsync", null, false, false) {
         private static final long serialVersionUID = 1L;
     };
 
-    private static final ThreadLocal<ClientCall[]> CAPTURE = new ThreadLocal<>();
+    private static final ThreadLocal<Slot> CAPTURE = new ThreadLocal<>();
+
+    /* The receive phase of the call captured by one callAsync, once sent. */
+    private static final class Slot {
+        Consumer<CompletableFuture<Object>> receive;
+    }
 
     private AsyncCalls() { }
 
     static boolean capturing() {
-        ClientCall[] slot = CAPTURE.get();
-        return slot != null && slot[0] == null;
+        Slot slot = CAPTURE.get();
+        return slot != null && slot.receive == null;
     }
 
-    static void captured(ClientCall call) {
-        CAPTURE.get()[0] = call;
+    static Error captured(Consumer<CompletableFuture<Object>> receive) {
+        CAPTURE.get().receive = receive;
+        return CAPTURED;
     }
 
     /**
@@ -59,18 +69,18 @@ public final class AsyncCalls {
      * @return the future
      */
     @SuppressWarnings("unchecked")
-    public static <T> CompletableFuture<T> call(Callable<T> call) {
-        ClientCall[] slot = new ClientCall[1];
-        ClientCall[] outer = CAPTURE.get();
+    static <T> CompletableFuture<T> call(Callable<T> call) {
+        Slot slot = new Slot();
+        Slot outer = CAPTURE.get();
         CAPTURE.set(slot);
         T value;
         try {
             value = call.call();
         } catch (Throwable t) {
-            if (t == CAPTURED && slot[0] != null) {
+            if (t == CAPTURED && slot.receive != null) {
                 CompletableFuture<Object> future = new CompletableFuture<>();
-                ClientCall c = slot[0];
-                Thread.ofVirtual().name("fastrmi-async").start(() -> c.completeAsync(future));
+                Consumer<CompletableFuture<Object>> receive = slot.receive;
+                Thread.ofVirtual().name("fastrmi-async").start(() -> receive.accept(future));
                 return (CompletableFuture<T>) future;
             }
             return CompletableFuture.failedFuture(t);

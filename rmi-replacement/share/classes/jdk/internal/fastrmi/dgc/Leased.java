@@ -1,0 +1,40 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi.dgc;
+
+/**
+ * An exported object as the distributed GC sees it: the leases of the
+ * clients that reference it.
+ */
+public interface Leased {
+
+    /**
+     * Drops expired leases.
+     *
+     * @param now {@code System.nanoTime()}
+     * @return true if that left the object without client
+     */
+    boolean expire(long now);
+
+    /** Calls {@code Unreferenced.unreferenced()} in a thread of its own, as stock RMI does. */
+    void fireUnreferenced();
+}

@@ -1,0 +1,57 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package fastrmi.app.closed;
+
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
+/* The implementation of Closed, and calls through that interface for code outside the package. */
+public final class ClosedImpl implements Closed {
+
+    @Override
+    public String greet(String who) {
+        return "closed greets " + who;
+    }
+
+    @Override
+    public int[] twice(int[] values) {
+        int[] r = values.clone();
+        for (int i = 0; i < r.length; i++) {
+            r[i] *= 2;
+        }
+        values[0] = -1;     // a local call passes a copy: the caller does not see this
+        return r;
+    }
+
+    /** @return the interface's name */
+    public static String interfaceName() {
+        return Closed.class.getName();
+    }
+
+    /** @param stub a stub of Closed @param who a name @return its greet @throws RemoteException as the call */
+    public static String greet(Remote stub, String who) throws RemoteException {
+        return ((Closed) stub).greet(who);
+    }
+
+    /** @param stub a stub of Closed @param values ints @return its twice @throws RemoteException as the call */
+    public static int[] twice(Remote stub, int[] values) throws RemoteException {
+        return ((Closed) stub).twice(values);
+    }
+}

@@ -1,0 +1,36 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
+ * The application of ModuleStubTest: a named module that does not read
+ * jdk.fastrmi, with one remote interface per way a module can (or does
+ * not) let jdk.fastrmi make a stub of it.
+ */
+module fastrmi.app {
+    requires java.rmi;
+
+    // a public interface in an exported package: its stub needs nothing
+    exports fastrmi.app.api;
+    // a public interface in a package exported to jdk.fastrmi alone
+    exports fastrmi.app.asked to jdk.fastrmi;
+    // a non-public interface in a package open to jdk.fastrmi
+    opens fastrmi.app.opened to jdk.fastrmi;
+    // fastrmi.app.hidden (a public interface) and fastrmi.app.closed (a
+    // non-public one) are neither exported nor open: no stub
+}
