@@ -54,6 +54,11 @@ fi
 [ -d "$gensrc/java.base" ] || { echo "check-series: no $gensrc/java.base (build the image first)" >&2; exit 1; }
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/check-series.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
+# The generated sources without the build's module-info.java: that one is
+# the final tree's, merged from every module; each prefix brings its own.
+cp -r "$gensrc/java.base" "$scratch/gensrc"
+rm -f "$scratch/gensrc/module-info.java"
+gensrc_base=$scratch/gensrc
 failed=0
 previous=$pristine
 for i in "${!entries[@]}"; do
@@ -67,18 +72,26 @@ for i in "${!entries[@]}"; do
     previous=$commit
     modules=java.base
     grep -q '^src/java.rmi/' <<< "$changed" && modules=java.base,java.logging,java.rmi
-    rm -rf "$scratch/src" "$scratch/out"
+    rm -rf "$scratch/src" "$scratch/out" "$scratch/merged"
     mkdir -p "$scratch/src" "$scratch/out"
     series_git "$tree" archive "$commit" src/java.base/share/classes src/java.base/unix/classes \
         src/java.base/linux/classes src/java.logging/share/classes src/java.rmi/share/classes |
         tar -x -C "$scratch/src"
+    # One source root per module, as the JDK's build sees it: share, then
+    # unix, then linux classes, then the generated sources; a more specific
+    # file replaces a more general one (SystemMetrics, ModuleLoaderMap).
     s=$scratch/src/src
+    for m in java.base java.logging java.rmi; do
+        mkdir -p "$scratch/merged/$m"
+        for d in share/classes unix/classes linux/classes; do
+            [ -d "$s/$m/$d" ] && cp -r "$s/$m/$d/." "$scratch/merged/$m/"
+        done
+    done
+    cp -r "$gensrc_base/." "$scratch/merged/java.base/"
     start=$(date +%s)
     if "$boot_jdk/bin/javac" -J-Xmx2g --system none -nowarn -XDsuppressNotes -Xlint:none \
             -implicit:none -d "$scratch/out" \
-            --module-source-path "java.base=$s/java.base/share/classes:$s/java.base/unix/classes:$s/java.base/linux/classes:$gensrc/java.base" \
-            --module-source-path "java.logging=$s/java.logging/share/classes" \
-            --module-source-path "java.rmi=$s/java.rmi/share/classes" \
+            --module-source-path "$scratch/merged" \
             -m "$modules" > "$scratch/javac.log" 2>&1; then
         echo "compiles: $((i + 1))/${#entries[@]} $entry ($modules, $(( $(date +%s) - start )) s)"
     else

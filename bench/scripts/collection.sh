@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The RMI benchmark collection of seed 000 section 6 (bench/README.md,
+# The RMI benchmark collection of Philippsen, Haumacher and Nester, "More
+# Efficient Serialization and RMI for Java", section 6 (bench/README.md,
 # "The RMI benchmark collection"): every kernel for every argument factory
 # and the three applications, on each configuration, on the image, and the
 # baseline configuration on stock Temurin; then the serialization table's
@@ -46,7 +47,7 @@ fi
 # libfabric's TCP provider stays on the loopback (the configurations use shm).
 export FI_TCP_IFACE=lo
 
-# The configurations, seed 000's columns: stock RMI + JDK serialization (the
+# The configurations, the paper's columns: stock RMI + JDK serialization (the
 # baseline, on stock Temurin and on the image), stock RMI + jdk.fastserial,
 # jdk.fastrmi + JDK serialization (tcp), jdk.fastrmi + jdk.fastserial over
 # tcp, and over the fabric on shared memory.

@@ -2,32 +2,35 @@
 """The fabric area's report: the round trip of each layer side by side.
 
     fabric_report.py --c FABRIC_C_TXT --image IMAGE_JSON [--stock STOCK_JSON]
-                     [--load LOAD_TXT] [--tables RATIOS_MD] [--out REPORT_MD]
+                     [--load LOAD_TXT] [--tables AREA_REPORT_MD] [--out REPORT_MD]
 
 Inputs: the C floor (the "ff_pingpong provider=P size=S ... rtt_us=X" lines
 of `make -C fabric-native bench`), JMH's JSON of the image run
 (FabricPingPongBench, fabric.RemoteCall*Bench, rmi.RemoteCallStockBench)
 and of the stock run (rmi.RemoteCallStockBench), the machine's load
-(uptime lines), and ratios.py's report of the same run, appended as is.
+(uptime lines), and the area report of the same run (report.py area, which
+run.sh wrote), appended as is.
 
 Tables: microseconds per round trip (C, FFM) or per call (RMI), a column
 per technology; then the targets: jdk.fastrmi's ping() over fabric shm
 within 2x of the C shm round trip of 8 bytes, at least 50x faster than
 stock RMI on stock Temurin, void ping() <= 1.5 us, Object ping(32 int)
-<= 2 us. Plain Python 3, standard library only.
+<= 2 us. Plain Python 3, standard library only; reads JMH's JSON with
+report.py, beside it.
 """
 
 import argparse
-import json
 import os
 import re
 import sys
 
-FABRIC = "org.grandejdk.bench.fabric."
-RMI = "org.grandejdk.bench.rmi."
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import report  # noqa: E402  (beside this script)
+
+FABRIC = "fabric."
+RMI = "rmi."
 C_LINE = re.compile(r"ff_pingpong provider=(\S+) size=(\d+) iters=(\d+) rtt_us=([\d.]+)"
                     r"(?: \(median of \d+ batches; min ([\d.]+) \.\. max ([\d.]+)\))?")
-TO_US = {"ns/op": 1e-3, "us/op": 1.0, "ms/op": 1e3, "s/op": 1e6}
 
 # Columns: (key, heading)
 COLUMNS = [("shm", "fabric shm"), ("tcp;ofi_rxm", "fabric tcp;ofi_rxm"), ("tcp", "fastrmi tcp"),
@@ -56,22 +59,13 @@ def read_c(path):
     return out
 
 
-def read_jmh(path):
-    """A list of (benchmark, params, score_us, error_us)."""
+def read_jmh(path, what):
+    """A list of (benchmark without the package, params, time_us, error_us or None)."""
     if not path or not os.path.exists(path):
         return []
-    with open(path) as f:
-        data = json.load(f)
-    rows = []
-    for r in data:
-        pm = r["primaryMetric"]
-        k = TO_US.get(pm["scoreUnit"])
-        if k is None:
-            continue
-        err = pm.get("scoreError")
-        err = err * k if isinstance(err, (int, float)) and err == err else None
-        rows.append((r["benchmark"], r.get("params") or {}, pm["score"] * k, err))
-    return rows
+    return [(r.name + "." + r.method, r.params, r.us,
+             None if r.error_us != r.error_us else r.error_us)      # NaN: no error
+            for r in report.area_results(path, what, [])]
 
 
 def fmt(value, error=None):
@@ -99,8 +93,8 @@ def main():
     a = ap.parse_args()
 
     c = read_c(a.c)
-    image = read_jmh(a.image)
-    stock = read_jmh(a.stock)
+    image = read_jmh(a.image, "image")
+    stock = read_jmh(a.stock, "stock")
 
     ffm = {}                        # (provider, size) -> (us, err)
     rmi = {}                        # (method, column) -> (us, err)
@@ -176,22 +170,23 @@ def main():
     out.append("## Targets (jdk.fastrmi over fabric shm)\n")
     out.append("| measure | value | target | met |")
     out.append("|---|---:|---:|---|")
-    r = ratio(ping, c8)
-    out.append(f"| `void ping()` ÷ C shm round trip of 8 B | {x(r)} | ≤ {TARGETS['c_ratio']:.0f}× | "
-               f"{met(None if r is None else r <= TARGETS['c_ratio'])} |")
-    r = ratio(obj, c256)
-    out.append(f"| `Object ping(32 int)` ÷ C shm round trip of 256 B | {x(r)} | ≤ {TARGETS['c_ratio']:.0f}× | "
-               f"{met(None if r is None else r <= TARGETS['c_ratio'])} |")
-    r = ratio(stock_ping, ping)
-    out.append(f"| {stock_name} `void ping()` ÷ fabric shm | {x(r)} | ≥ {TARGETS['stock_ratio']:.0f}× | "
-               f"{met(None if r is None else r >= TARGETS['stock_ratio'])} |")
-    r = ratio(stock_obj, obj)
-    out.append(f"| {stock_name} `Object ping(32 int)` ÷ fabric shm | {x(r)} | ≥ {TARGETS['stock_ratio']:.0f}× | "
-               f"{met(None if r is None else r >= TARGETS['stock_ratio'])} |")
-    out.append(f"| `void ping()` | {fmt(ping)} µs | ≤ {TARGETS['ping_us']} µs | "
-               f"{met(None if ping is None else ping <= TARGETS['ping_us'])} |")
-    out.append(f"| `Object ping(32 int)` | {fmt(obj)} µs | ≤ {TARGETS['obj_us']:.0f} µs | "
-               f"{met(None if obj is None else obj <= TARGETS['obj_us'])} |")
+    # (measure, value, its cell, target's cell, whether the value meets it)
+    at_most, at_least = (lambda v, t: v <= t), (lambda v, t: v >= t)
+    for measure, value, shown, target, shown_target, meets in (
+            ("`void ping()` ÷ C shm round trip of 8 B", ratio(ping, c8), x,
+             TARGETS["c_ratio"], f"≤ {TARGETS['c_ratio']:.0f}×", at_most),
+            ("`Object ping(32 int)` ÷ C shm round trip of 256 B", ratio(obj, c256), x,
+             TARGETS["c_ratio"], f"≤ {TARGETS['c_ratio']:.0f}×", at_most),
+            (f"{stock_name} `void ping()` ÷ fabric shm", ratio(stock_ping, ping), x,
+             TARGETS["stock_ratio"], f"≥ {TARGETS['stock_ratio']:.0f}×", at_least),
+            (f"{stock_name} `Object ping(32 int)` ÷ fabric shm", ratio(stock_obj, obj), x,
+             TARGETS["stock_ratio"], f"≥ {TARGETS['stock_ratio']:.0f}×", at_least),
+            ("`void ping()`", ping, lambda v: f"{fmt(v)} µs",
+             TARGETS["ping_us"], f"≤ {TARGETS['ping_us']} µs", at_most),
+            ("`Object ping(32 int)`", obj, lambda v: f"{fmt(v)} µs",
+             TARGETS["obj_us"], f"≤ {TARGETS['obj_us']:.0f} µs", at_most)):
+        out.append(f"| {measure} | {shown(value)} | {shown_target} | "
+                   f"{met(None if value is None else meets(value, target))} |")
     out.append("")
 
     out.append("## Other ratios\n")
@@ -222,8 +217,8 @@ def main():
     if a.tables and os.path.exists(a.tables):
         with open(a.tables) as f:
             previous = f.read()
-        # ratios.py's report of the same run, below (not again if rerun on our own output)
-        marker = "\n## Every benchmark (ratios.py)\n"
+        # the area report of the same run, below (not again if rerun on our own output)
+        marker = "\n## Every benchmark (report.py area)\n"
         if previous.startswith("# GrandeJDK benchmarks, area fabric: libfastfabric"):
             previous = previous.split(marker, 1)[1] if marker in previous else ""
         out.append(marker)

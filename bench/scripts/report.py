@@ -1,11 +1,37 @@
 #!/usr/bin/env python3
-"""The RMI benchmark collection's report (seed 000 section 6): tables and figures.
+"""GrandeJDK's benchmark reports: the RMI benchmark collection and the areas.
+
+The RMI benchmark collection is that of Philippsen, Haumacher and Nester,
+"More Efficient Serialization and RMI for Java" (the paper), section 6.
 
     report.py --collection-image IMAGE_JSON --collection-stock STOCK_JSON
               [--serial-image SERIAL_IMAGE_JSON] [--serial-stock SERIAL_STOCK_JSON]
               --out DIR [--title TITLE]
+    report.py area IMAGE_JSON [--stock STOCK_JSON] [--log IMAGE_LOG]
+              [--stock-log STOCK_LOG] [--out REPORT_MD] [--title TITLE]
 
-Reads JMH JSON results (a JSON array of result objects):
+The collection's report (`make report`, `make bench-smoke`), tables and
+figures, is described below. The area report (`report.py area`, which
+bench/scripts/run.sh writes after each area's run: vm, serial, rmi, fabric)
+is one Markdown file, printed and written to --out if given, from any JMH
+JSON of the image and, optionally, of stock:
+  - what ran;
+  - for the serial area (serial.*Bench, one class per serializer, a payload
+    parameter): the round trips against the time per object each should
+    stay within, then a table per payload, a row per serializer: write, read
+    and round trip, the serialized size (from the "serial-size:" lines of
+    the JMH logs given with --log and --stock-log) and the speed-up of each
+    over JDK streams and over Fory;
+  - every benchmark: its image score, its stock score where the stock run
+    has it, the image's speed-up over stock (above 1: the image is faster),
+    and the payload's bandwidth where its size is known;
+  - for the benchmarks that compare variants within one run (ClassInfoBench:
+    ClassInfo against a VarHandle field copy and the arraycopy floor;
+    BulkSwapBench), a row per subject with the ratios between the variants.
+It needs only the standard library.
+
+The collection's report reads JMH JSON results (a JSON array of result
+objects):
   --collection-image  every configuration class of the collection run on the
                       image (RemoteCallStockBench, RemoteCallStockFastSerialBench,
                       RemoteCallFastRmiJdkBench, fabric.RemoteCallFastRmiTcpBench,
@@ -52,9 +78,12 @@ from collections import namedtuple
 # Microseconds per JMH time unit.
 US_PER_UNIT = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6, "min": 6e7}
 
+# The package of the benchmarks; area results name classes without it.
+PACKAGE = "org.grandejdk.bench."
+
 # A configuration of the collection: which file, which class (simple name),
 # its label in figures, a shorter one for table headings, the column of
-# seed 000 it reproduces (None: no counterpart in the paper), and its colour
+# the paper it reproduces (None: no counterpart in the paper), and its colour
 # and marker in the figures (colour-blind safe enough: markers differ too).
 Config = namedtuple("Config", "key file cls label short paper colour marker")
 
@@ -81,7 +110,7 @@ CONFIGS = [
 BASELINE = "temurin"
 BASELINE_LABEL = "stock RMI + JDK serialization on Temurin 25.0.3"
 
-# What seed 000 section 6.2 reports for a configuration: (median, max, where).
+# What the paper's section 6.2 reports for a configuration: (median, max, where).
 PAPER_HEADLINE = {
     "fastrmi-tcp": (45, 71, "Ethernet"),
     "fastrmi-shm": (85, 96, "ParaStation"),
@@ -118,7 +147,7 @@ PAYLOAD_NAMES = {"null": "null", "int4": "4 int", "int4null2": "4 int, 2 null",
                  "int32": "32 int", "tree15": "tree(15)",
                  "mixed100": "100 primitive fields", "media": "media content"}
 
-# Table 3 of seed 000 (PC part, and the ParaStation column of the DEC
+# Table 3 of the paper (PC part, and the ParaStation column of the DEC
 # part): (row label, method, payload, the paper's % saved by UKA + KaRMI on
 # the PC, by UKA + KaRMI + ParaStation on the DEC). method None: a heading.
 TABLE3 = [
@@ -133,43 +162,70 @@ TABLE3 = [
     ("paraffins", "paraffins", None, "53%", "66–67%"),
 ]
 
-# The serializers: (file, class, display, colour), in table order.
+# The serializers (serial.*Bench): class, display, in table order.
+SERIALIZER_CLASSES = [
+    ("JdkStreamsBench", "JDK streams"),
+    ("FastSerialBench", "jdk.fastserial (reused stream)"),
+    ("FastSerialFreshBench", "jdk.fastserial (fresh stream per object)"),
+    ("KryoBench", "Kryo"),
+    ("ForyBench", "Fory"),
+]
+SERIALIZER_NAMES = dict(SERIALIZER_CLASSES)
+# The collection's serialization table: (file, class, display, colour).
 SERIALIZERS = [
     ("stock", "JdkStreamsBench", "JDK streams, Temurin 25.0.3", "black"),
     ("image", "JdkStreamsBench", "JDK streams, image", "#7f7f7f"),
-    ("image", "FastSerialBench", "jdk.fastserial (reused stream)", "#1f77b4"),
-    ("image", "FastSerialFreshBench", "jdk.fastserial (fresh stream per object)", "#9ecae1"),
+    ("image", "FastSerialBench", SERIALIZER_NAMES["FastSerialBench"], "#1f77b4"),
+    ("image", "FastSerialFreshBench", SERIALIZER_NAMES["FastSerialFreshBench"], "#9ecae1"),
     ("image", "KryoBench", "Kryo", "#2ca02c"),
     ("image", "ForyBench", "Fory", "#ff7f0e"),
 ]
-SERIAL_PAYLOADS = ["int32", "int4null2", "tree15", "mixed100",
-                   "float5000", "double5000", "byte5000", "media"]
+# The serial area's payloads, in order, and the round-trip time per object
+# in ns that jdk.fastserial's reused stream is to stay within (None: only
+# ahead of Fory).
+SERIAL_TARGET_NS = {"int32": 100, "int4null2": 60, "tree15": 700, "mixed100": 300,
+                    "float5000": 2000, "double5000": 4000, "byte5000": None, "media": None}
+SERIAL_PAYLOADS = list(SERIAL_TARGET_NS)
+
+ELEMENT_BYTES = {"byte": 1, "boolean": 1, "short": 2, "char": 2, "int": 4,
+                 "float": 4, "long": 8, "double": 8}
 
 
 # ------------------------------------------------------------- reading ----
 
 class Result:
-    """One JMH result: class (simple name), method, payload, time in µs."""
+    """One JMH result: class (simple name cls, and name: without the
+    package, vm.ClassInfoBench), method, parameters, payload, the score as
+    JMH gave it and the time per operation in µs."""
 
     def __init__(self, record):
-        self.cls = simple_class(record)
-        self.method = record["benchmark"].rpartition(".")[2]
-        self.payload = (record.get("params") or {}).get("payload")
+        cls, _, self.method = str(record["benchmark"]).rpartition(".")
+        self.name = cls[len(PACKAGE):] if cls.startswith(PACKAGE) else cls
+        self.cls = self.name.rpartition(".")[2]
+        self.params = dict(record.get("params") or {})
+        self.payload = self.params.get("payload")
         metric = record["primaryMetric"]
-        score = float(metric["score"])
+        self.score = float(metric["score"])
         try:
-            error = float(metric.get("scoreError"))
+            self.error = float(metric.get("scoreError"))
         except (TypeError, ValueError):
-            error = math.nan
-        self.us, self.error_us = to_us(score, error, metric.get("scoreUnit", ""))
+            self.error = math.nan
+        self.unit = metric.get("scoreUnit", "")
+        self.us, self.error_us = to_us(self.score, self.error, self.unit)
         if not self.us > 0:
-            raise ValueError("no time: %r" % score)      # % saved divides by it
+            raise ValueError("no time: %r" % self.score)      # % saved divides by it
         self.record = record
 
     @property
     def key(self):
         """The constellation: (method, payload or None)."""
         return (self.method, self.payload)
+
+    @property
+    def area_key(self):
+        """The benchmark and all its parameters: what an image and a stock
+        result of the area report are paired by."""
+        return (self.name, self.method, tuple(sorted(self.params.items())))
 
 
 def to_us(score, error, unit):
@@ -452,7 +508,8 @@ def headline_lines(configs, stats):
         lines.append("The configurations ran different sets of constellations: their medians "
                      "compare only as far as the sets agree (see the full table).")
         lines.append("")
-    lines.append("The paper (seed 000, section 6.2): UKA + KaRMI saved a median of 45% and up "
+    lines.append("The paper (Philippsen, Haumacher and Nester, \"More Efficient "
+                 "Serialization and RMI for Java\", section 6.2): UKA + KaRMI saved a median of 45% and up "
                  "to 71% on Ethernet (PCs, Fast Ethernet on Alphas); with ParaStation a median "
                  "of 85% and up to 96%; it states no medians for UKA or KaRMI alone (only "
                  "Figure 4). Here client and server JVMs share one machine (loopback TCP, or "
@@ -626,49 +683,350 @@ def serial_lines(present):
         a, b = stock_jdk.get((method, p)), fast.get((method, p))
         return fmt_factor(a.us / b.us) if a and b else "—"
 
-    lines.append("### Round trip (write + read)")
+    def payload_table(cell, speedup_heading, speedup_cell):
+        """A row per payload, a column per serializer, the speed-up last."""
+        header = ["payload"] + [name for name, _, _ in present]
+        header += [speedup_heading] if with_speedup else []
+        rows = []
+        for p in payloads:
+            row = [payload_name(p)] + [cell(rs, p) for _, _, rs in present]
+            rows.append(row + ([speedup_cell(p)] if with_speedup else []))
+        return table(header, rows) + [""]
+
+    def write_read(rs, p):
+        w, r = rs.get(("write", p)), rs.get(("read", p))
+        return "—" if not w and not r else "%s / %s" % (fmt_time(ns(w)), fmt_time(ns(r)))
+
+    lines += ["### Round trip (write + read)", ""]
+    lines += payload_table(lambda rs, p: fmt_time(ns(rs.get(("roundTrip", p)))),
+                           "speed-up: fastserial (reused) over JDK streams, Temurin",
+                           lambda p: "**%s**" % speedup("roundTrip", p))
+    if any(k[0] in ("write", "read") for _, _, rs in present for k in rs):
+        lines += ["### Write / read", ""]
+        lines.append("Each cell: write / read, ns per object%s."
+                     % ("; the speed-ups as above" if with_speedup else ""))
+        lines.append("")
+        lines += payload_table(write_read, "speed-up write / read",
+                               lambda p: "%s / %s" % (speedup("write", p), speedup("read", p)))
+    return lines
+
+
+# ------------------------------------------------------ the area report ----
+
+# Variants compared within one run: benchmark (area.Class) -> how a method
+# name splits into variant and subject, the measured variant and its
+# baselines, and the bytes an operation handles.
+COMPARISONS = {
+    "vm.ClassInfoBench": {
+        "pattern": re.compile(r"^(classInfo|varHandle|arraycopy)(\w+)$"),
+        "measured": ("classInfo", "ClassInfo"),
+        "baselines": [("varHandle", "VarHandle copy"), ("arraycopy", "arraycopy floor")],
+        # Int32.BYTES, Mixed100.BYTES (bench/.../payload)
+        "bytes": lambda subject, params: {"Int32": 128, "Mixed100": 435}.get(subject),
+    },
+    # The image's bulk conversion against stock's per-element algorithm and
+    # the ByteBuffer view; the arraycopy row of the first table is the floor.
+    "vm.BulkSwapBench": {
+        "pattern": re.compile(r"^(serialCopy|loop|buffer)(PutBE|GetBE)$"),
+        "measured": ("serialCopy", "SerialCopy"),
+        "baselines": [("loop", "per-element loop"), ("buffer", "ByteBuffer view")],
+        "bytes": lambda subject, params: int(params.get("n", 0)) * 8 or None,
+    },
+}
+
+SERIAL_METHODS = [("write", "write"), ("read", "read"), ("roundTrip", "round trip")]
+SERIAL_SIZE_LINE = re.compile(r"serial-size: (\w+) (\w+) (\d+)")
+
+
+def array_bytes(p):
+    """Data bytes of an array payload (float5000: 20000), else None."""
+    a = array_of(p)
+    return a[1] * ELEMENT_BYTES[a[0]] if a else None
+
+
+def payload_bytes(r):
+    """Bytes of the array or object one operation of r handles, if known."""
+    n = r.params.get("n")
+    if r.name.startswith("serial."):
+        return array_bytes(r.payload)
+    if r.name == "vm.StreamArrayBench" and n and r.params.get("type") in ELEMENT_BYTES:
+        return int(n) * ELEMENT_BYTES[r.params["type"]]
+    if r.name == "vm.BulkSwapBench" and n:
+        return int(n) * 8
+    comparison = COMPARISONS.get(r.name)
+    if comparison:
+        m = comparison["pattern"].match(r.method)
+        if m:
+            return comparison["bytes"](m.group(2), r.params)
+    return None
+
+
+def area_results(path, what, problems):
+    """The Results of a JMH JSON file ([] with a line in problems if none)."""
+    out, bad = [], 0
+    for record in read_jmh(path, what, problems):
+        try:
+            out.append(Result(record))
+        except (KeyError, TypeError, ValueError):
+            bad += 1
+    if bad:
+        problems.append("%s: %d result(s) could not be read (no score, or a unit that is "
+                        "not a time) and were left out." % (what, bad))
+    return out
+
+
+def param_order(params):
+    """Sort key: text parameters first (by name), then numeric ones by value."""
+    def value(v):
+        try:
+            return (1, float(v), "")
+        except ValueError:
+            return (0, 0.0, v)
+    items = sorted(params.items(), key=lambda kv: (value(kv[1])[0], kv[0]))
+    return tuple((k, value(v)) for k, v in items)
+
+
+def format_params(params):
+    return " ".join("%s=%s" % (k, params[k]) for k, _ in param_order(params))
+
+
+def score_cell(r):
+    """JMH's score in its own unit, ± its error where there is one."""
+    if r is None:
+        return "—"
+    if math.isnan(r.error):
+        return fmt_time(r.score)
+    return "%s ± %s" % (fmt_time(r.score), fmt_time(r.error))
+
+
+def faster(base, r):
+    """base's time / r's time: above 1, r is faster than base."""
+    return base.us / r.us if base is not None and r is not None else None
+
+
+def bandwidth(r):
+    """Payload bytes per operation over the time: GB/s (1e9 bytes)."""
+    b = payload_bytes(r) if r is not None else None
+    return b / r.us / 1e3 if b else None
+
+
+def serial_sizes(log_path):
+    """(serializer class, payload) -> serialized bytes, from a JMH log."""
+    sizes = {}
+    if not log_path:
+        return sizes
+    try:
+        with open(log_path, errors="replace") as f:
+            for line in f:
+                m = SERIAL_SIZE_LINE.search(line)
+                if m:
+                    sizes[(m.group(1), m.group(2))] = int(m.group(3))
+    except OSError:
+        pass
+    return sizes
+
+
+def area_serial_lines(image, stock, sizes):
+    """The serial area's tables, or no lines if there are no serial results."""
+    results = {}                # (jvm, class, payload, method) -> Result
+    for jvm, rs in (("image", image), ("stock", stock)):
+        for r in rs:
+            if r.name.startswith("serial.") and r.cls in SERIALIZER_NAMES and r.payload:
+                results[(jvm, r.cls, r.payload, r.method)] = r
+    if not results:
+        return []
+    payloads = [p for p in SERIAL_PAYLOADS if any(k[2] == p for k in results)]
+    payloads += sorted({k[2] for k in results} - set(payloads))
+    versions = bench_versions()
+    rows_order = [("image", cls, name) for cls, name in SERIALIZER_CLASSES]
+    rows_order += [("stock", cls, name + " on stock") for cls, name in SERIALIZER_CLASSES]
+
+    def get(jvm, cls, payload, method):
+        return results.get((jvm, cls, payload, method))
+
+    lines = ["## Serializers side by side", ""]
+    lines.append("JDK streams: a fresh ObjectOutputStream/ObjectInputStream per object, as "
+                 "RMI uses them. jdk.fastserial (reused stream): one stream pair reused, "
+                 "resetObjects() between objects, so types travel once. Kryo%s and Fory%s: "
+                 "registered classes, reused buffers, no reference tracking (no payload "
+                 "needs it)."
+                 % (" " + versions["kryo"] if "kryo" in versions else "",
+                    " " + versions["fory"] if "fory" in versions else ""))
     lines.append("")
-    header = ["payload"] + [name for name, _, _ in present]
-    if with_speedup:
-        header.append("speed-up: fastserial (reused) over JDK streams, Temurin")
+
+    present = [(jvm, cls, name) for jvm, cls, name in rows_order
+               if any(get(jvm, cls, p, "roundTrip") for p in payloads)]
+    lines.append("### Round trip (write + read), ns per object")
+    lines.append("")
+    lines.append("Target: the round trip per object that jdk.fastserial (reused stream) is "
+                 "to stay within; met: within it and ahead of Fory in this run.")
+    lines.append("")
+    header = ["payload"] + [name for _, _, name in present] + ["target", "met"]
     rows = []
     for p in payloads:
+        target = SERIAL_TARGET_NS.get(p)
         row = [payload_name(p)]
-        row += [fmt_time(ns(rs.get(("roundTrip", p)))) for _, _, rs in present]
-        if with_speedup:
-            row.append("**%s**" % speedup("roundTrip", p))
+        row += [fmt_time(ns(get(jvm, cls, p, "roundTrip"))) for jvm, cls, _ in present]
+        fast = ns(get("image", "FastSerialBench", p, "roundTrip"))
+        fory = ns(get("image", "ForyBench", p, "roundTrip"))
+        row.append("≤ %s" % fmt_time(target) if target else "ahead of Fory")
+        if fast is None:
+            row.append("—")
+        else:
+            ok = (target is None or fast <= target) and (fory is None or fast < fory)
+            row.append("yes" if ok else "no")
         rows.append(row)
     lines += table(header, rows)
     lines.append("")
 
-    if any(k[0] in ("write", "read") for _, _, rs in present for k in rs):
-        lines.append("### Write / read")
+    lines.append("### Per payload")
+    lines.append("")
+    lines.append("Times in ns per object (± JMH's 99.9% error where there were enough "
+                 "iterations). Bytes: one object's serialized size (for the reused "
+                 "stream, after the first object: types known). × JDK: JDK streams' "
+                 "time / this time; × Fory: Fory's time / this time (above 1: faster).")
+    lines.append("")
+    header = ["serializer", "bytes"] + [label for _, label in SERIAL_METHODS]
+    header += ["%s × JDK" % label for _, label in SERIAL_METHODS]
+    header += ["%s × Fory" % label for _, label in SERIAL_METHODS]
+    for p in payloads:
+        lines.append("#### %s (`payload=%s`)" % (payload_name(p), p))
         lines.append("")
-        lines.append("Each cell: write / read, ns per object%s."
-                     % ("; the speed-ups as above" if with_speedup else ""))
-        lines.append("")
-        header = ["payload"] + [name for name, _, _ in present]
-        if with_speedup:
-            header.append("speed-up write / read")
         rows = []
-        for p in payloads:
-            row = [payload_name(p)]
-            for _, _, rs in present:
-                w, r = rs.get(("write", p)), rs.get(("read", p))
-                row.append("—" if not w and not r else
-                           "%s / %s" % (fmt_time(ns(w)), fmt_time(ns(r))))
-            if with_speedup:
-                row.append("%s / %s" % (speedup("write", p), speedup("read", p)))
+        for jvm, cls, name in rows_order:
+            rs = [get(jvm, cls, p, m) for m, _ in SERIAL_METHODS]
+            if not any(rs):
+                continue
+            size = sizes.get((jvm, cls, p))
+            row = [name, str(size) if size else "—"]
+            row += [score_cell(r) for r in rs]
+            for base_cls in ("JdkStreamsBench", "ForyBench"):
+                for (m, _), r in zip(SERIAL_METHODS, rs):
+                    row.append(fmt_factor(faster(get("image", base_cls, p, m), r)) if r else "—")
             rows.append(row)
         lines += table(header, rows)
         lines.append("")
     return lines
 
 
+def area_comparison_lines(image):
+    """A table per benchmark of COMPARISONS that ran: the measured variant
+    against its baselines, per subject."""
+    lines = []
+    for name, comparison in COMPARISONS.items():
+        subjects = {}
+        for r in image:
+            m = comparison["pattern"].match(r.method) if r.name == name else None
+            if m:
+                key = (m.group(2), tuple(sorted(r.params.items())))
+                subjects.setdefault(key, {})[m.group(1)] = r
+        if not subjects:
+            continue
+        measured, measured_name = comparison["measured"]
+        baselines = comparison["baselines"]
+        lines.append("## %s: %s against its baselines (image)" % (name, measured_name))
+        lines.append("")
+        lines.append("Times per operation; \"speed-up over\" a baseline is its time / "
+                     "%s's time (above 1: %s is faster); \"× floor\" is %s's time / "
+                     "the floor's time (1 would be as fast as a plain copy)."
+                     % (measured_name, measured_name, measured_name))
+        lines.append("")
+        header = ["subject", "params", "bytes", measured_name]
+        header += [label for _, label in baselines] + ["unit"]
+        header += ["%s × floor" % measured_name if "floor" in label else "speed-up over %s" % label
+                   for _, label in baselines]
+        rows = []
+        for (subject, params), variants in sorted(subjects.items()):
+            m = variants.get(measured)
+            row = [subject, format_params(dict(params)),
+                   str(comparison["bytes"](subject, dict(params)) or "?"), score_cell(m)]
+            row += [score_cell(variants.get(v)) for v, _ in baselines]
+            row.append(m.unit if m else "")
+            for variant, label in baselines:
+                b = variants.get(variant)
+                if m is None or b is None:
+                    row.append("—")
+                elif "floor" in label:
+                    row.append(fmt_factor(faster(m, b)))    # measured time / floor time
+                else:
+                    row.append(fmt_factor(faster(b, m)))    # baseline time / measured time
+            rows.append(row)
+        lines += table(header, rows, left=2)
+        lines.append("")
+    return lines
+
+
+def area_report(a, image, stock, problems):
+    """The area report's Markdown for the arguments of `report.py area`."""
+    sizes = {}
+    for jvm, path in (("image", a.log), ("stock", a.stock_log)):
+        for (cls, payload), n in serial_sizes(path).items():
+            sizes[(jvm, cls, payload)] = n
+    lines = ["# " + a.title, ""]
+    lines += run_warnings(image + stock)
+    lines.append("## What ran")
+    lines.append("")
+    for what, path, rs in (("image", a.image, image), ("stock", a.stock, stock)):
+        if rs:
+            lines += describe_run(what, path, rs)
+    lines.append("")
+    if problems:
+        lines += ["**Missing or left out:**", ""] + ["- " + p for p in problems] + [""]
+    lines += area_serial_lines(image, stock, sizes)
+
+    by_image = {r.area_key: r for r in image}
+    by_stock = {r.area_key: r for r in stock}
+    keys = sorted(set(by_image) | set(by_stock),
+                  key=lambda k: (k[0], k[1], param_order(dict(k[2]))))
+    lines.append("## Image against stock")
+    lines.append("")
+    lines.append("Scores are JMH's (± its 99.9% error where there were enough iterations); "
+                 "speed-up is stock time / image time, above 1 the image is faster; GB/s is "
+                 "the array's or object's bytes per operation over the image's time.")
+    lines.append("")
+    rows = []
+    for k in keys:
+        i, s = by_image.get(k), by_stock.get(k)
+        r = i or s
+        rows.append(["%s.%s" % (r.name, r.method), format_params(r.params), score_cell(i),
+                     score_cell(s), r.unit, fmt_factor(faster(s, i)),
+                     fmt_time(bandwidth(i))])
+    lines += table(["benchmark", "params", "image", "stock", "unit", "speed-up", "image GB/s"],
+                   rows, left=2)
+    lines.append("")
+    lines += area_comparison_lines(image)
+    return "\n".join(lines)
+
+
+def area_main(argv):
+    ap = argparse.ArgumentParser(prog="report.py area",
+                                 description="One area's JMH results, image against stock.")
+    ap.add_argument("image", help="JMH JSON results of the image run")
+    ap.add_argument("--stock", help="JMH JSON results of the stock run")
+    ap.add_argument("--log", help="the JMH log of the image run (serial-size: lines)")
+    ap.add_argument("--stock-log", help="the JMH log of the stock run")
+    ap.add_argument("--out", help="write the Markdown report here too")
+    ap.add_argument("--title", default="GrandeJDK benchmarks: image against stock")
+    a = ap.parse_args(argv)
+    problems = []
+    image = area_results(a.image, "image", problems)
+    stock = area_results(a.stock, "stock", problems) if a.stock else []
+    if not image and not stock:
+        for p in problems:
+            print("report.py: " + p, file=sys.stderr)
+        return 1
+    text = area_report(a, image, stock, problems)
+    print(text)
+    if a.out:
+        with open(a.out, "w") as f:
+            f.write(text + "\n")
+    return 0
+
+
 # ------------------------------------------------------------- figures ----
 
 def figure4(plt, configs, stats, path, stamp):
-    """Seed 000 Figure 4: a horizontal box plot per configuration of the %
+    """The paper's Figure 4: a horizontal box plot per configuration of the %
     saved of every constellation, with every constellation as a circle."""
     rows = [c for c in CONFIGS if c.key in stats]
     fig, ax = plt.subplots(figsize=(11, max(3.2, 1.4 + 0.85 * len(rows))))
@@ -730,7 +1088,7 @@ def legend_label(c):
 
 
 def figure5(plt, configs, path, stamp):
-    """Seed 000 Figure 5: % saved against the array size, a panel per
+    """The paper's Figure 5: % saved against the array size, a panel per
     element type, a line per configuration. False if there is no array."""
     base = configs[BASELINE]
     lines = {}                    # (type, config key) -> [(n, % saved)]
@@ -851,6 +1209,8 @@ def load_pyplot(problems):
 # ---------------------------------------------------------------- main ----
 
 def main(argv):
+    if argv[:1] == ["area"]:
+        return area_main(argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--collection-image", help="JMH JSON: every configuration on the image")
     ap.add_argument("--collection-stock", help="JMH JSON: RemoteCallStockBench on Temurin")
@@ -858,7 +1218,9 @@ def main(argv):
     ap.add_argument("--serial-stock", help="JMH JSON: JDK streams on Temurin")
     ap.add_argument("--out", required=True, help="the directory to write into")
     ap.add_argument("--title",
-                    default="GrandeJDK: the RMI benchmark collection (seed 000, section 6)")
+                    default="GrandeJDK: the RMI benchmark collection (Philippsen, Haumacher "
+                            "and Nester, \"More Efficient Serialization and RMI for Java\", "
+                            "section 6)")
     a = ap.parse_args(argv)
 
     problems = []

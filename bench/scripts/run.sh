@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run one area of the JMH collection on the image and on stock, then write
-# the ratio report. Called by the Makefile (bench-vm, ...); usable by hand:
+# the area report (report.py area). Called by the Makefile (bench-vm, ...); usable by hand:
 #
 #   bench/scripts/run.sh AREA IMAGE_REGEX [STOCK_REGEX]
 #
@@ -27,7 +27,7 @@
 #               of the JVM share one server). The quick and smoke profiles
 #               of the collection (bench/scripts/collection.sh); JMH warns
 #               that such results are less reliable than forked ones.
-#   BENCH_RATIOS  0: no ratio report (areas with a report of their own)
+#   BENCH_RATIOS  0: no area report (areas with a report of their own)
 #   BENCH_QUIET   1: the console gets a line per JVM, not per benchmark, and
 #               not JMH's table (the smoke run has 1300 benchmarks); the log
 #               has everything
@@ -189,7 +189,7 @@ if [ -n "$stock_regex" ]; then
 fi
 
 say "report: ${BENCH_OUT#$repo/}/$area-report.md"
-python3 "$bench/scripts/ratios.py" "$BENCH_OUT/$area-image.json" "${stock_args[@]}" \
+python3 "$bench/scripts/report.py" area "$BENCH_OUT/$area-image.json" "${stock_args[@]}" \
     --log "$BENCH_OUT/$area-image.log" \
     --out "$BENCH_OUT/$area-report.md" \
     --title "GrandeJDK benchmarks, area $area: image against stock"

@@ -121,17 +121,13 @@ static void truncation(const char *prov)
 	ff_completion c;
 	char addr[4];
 	int ok, ret;
-	double t0;
 
 	ok = open_pair(prov, eps, peer);
 	t_check(ok && ff_endpoint_address(eps[0], addr, sizeof(addr)) ==
 		-FI_ETOOSMALL, "%s: a 4-byte address buffer is -FI_ETOOSMALL",
 		prov);
 	ok &= ff_recv(eps[1], peer[1], small, 8, NULL, 7, 0, 10) == 0;
-	t0 = t_now_ms();
-	while ((ret = ff_send(eps[0], peer[0], big, 100, NULL, 7, 20)) ==
-	       -FI_EAGAIN && t_now_ms() - t0 < T_TIMEOUT_MS)
-		t_await(eps, 2, ~0ULL, &c, 0);
+	ret = t_send_polling(eps, 2, peer[0], big, 100, NULL, 7, 20);
 	ok &= ret == 0 && !t_await(eps, 2, 10, &c, T_TIMEOUT_MS);
 	t_check(ok && c.status == -FI_ETRUNC && c.kind == FF_RECV &&
 		c.tag == 7, "%s: 100 B into an 8 B receive completes with "
@@ -141,10 +137,7 @@ static void truncation(const char *prov)
 		prov);
 	/* A large one: ff_poll must keep returning (shm's CMA path hung). */
 	ok &= ff_recv(eps[1], peer[1], small, 4096, NULL, 8, 0, 11) == 0;
-	t0 = t_now_ms();
-	while ((ret = ff_send(eps[0], peer[0], big, 10000, NULL, 8, 21)) ==
-	       -FI_EAGAIN && t_now_ms() - t0 < T_TIMEOUT_MS)
-		t_await(eps, 2, ~0ULL, &c, 0);
+	ret = t_send_polling(eps, 2, peer[0], big, 10000, NULL, 8, 21);
 	ok &= ret == 0;
 	ret = t_await(eps, 2, 11, &c, 500);
 	if (!strcmp(prov, "shm"))
@@ -250,7 +243,7 @@ static void dead_peer(const char *prov)
 	pid_t pid;
 
 	pid = t_fork(&sock);
-	if (ff_endpoint_open(prov, 0, &ep) || (peer = t_exchange(ep, sock)) < 0) {
+	if (ff_endpoint_open(prov, 0, &ep) || (peer = sp_exchange(ep, sock)) < 0) {
 		t_check(0, "%s: dead-peer set up", prov);
 		if (!pid)
 			t_child_exit();

@@ -135,50 +135,6 @@ void t_child_exit(void)
 	exit(t_failed ? 1 : 0);
 }
 
-static int t_io(int fd, void *buf, size_t len, int out)
-{
-	char *p = buf;
-	ssize_t n;
-
-	while (len) {
-		n = out ? write(fd, p, len) : read(fd, p, len);
-		if (n <= 0) {
-			if (n < 0 && errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += n;
-		len -= (size_t) n;
-	}
-	return 0;
-}
-
-int t_sync(int sock)
-{
-	char b = 's';
-
-	if (t_io(sock, &b, 1, 1) || t_io(sock, &b, 1, 0))
-		return -1;
-	return 0;
-}
-
-int64_t t_exchange(ff_endpoint *ep, int sock)
-{
-	char addr[256], peer[256];
-	uint32_t len, plen;
-	int ret;
-
-	ret = ff_endpoint_address(ep, addr, sizeof(addr));
-	if (ret < 0)
-		return ret;
-	len = (uint32_t) ret;
-	if (t_io(sock, &len, sizeof(len), 1) || t_io(sock, addr, len, 1) ||
-	    t_io(sock, &plen, sizeof(plen), 0) || plen > sizeof(peer) ||
-	    t_io(sock, peer, plen, 0))
-		return -FI_EIO;
-	return ff_peer_add(ep, peer, plen);
-}
-
 static uint8_t t_byte(size_t i, uint64_t seed)
 {
 	return (uint8_t) (seed * 131 + i * 7 + (i >> 8) + (seed >> 8));
@@ -279,16 +235,22 @@ int t_await1(ff_endpoint *ep, uint64_t ctx, ff_completion *out)
 	return t_await(&ep, 1, ctx, out, T_TIMEOUT_MS);
 }
 
-int t_send(ff_endpoint *ep, int64_t peer, const void *buf, size_t len,
-	   void *desc, uint64_t tag, uint64_t ctx)
+int t_send_polling(ff_endpoint **eps, int n, int64_t peer, const void *buf,
+		   size_t len, void *desc, uint64_t tag, uint64_t ctx)
 {
 	double end = t_now_ms() + T_TIMEOUT_MS;
 	int ret;
 
-	while ((ret = ff_send(ep, peer, buf, len, desc, tag, ctx)) == -FI_EAGAIN &&
-	       t_now_ms() < end)
-		t_collect(&ep, 1, 0);
+	while ((ret = ff_send(eps[0], peer, buf, len, desc, tag, ctx)) ==
+	       -FI_EAGAIN && t_now_ms() < end)
+		t_collect(eps, n, 0);
 	return ret;
+}
+
+int t_send(ff_endpoint *ep, int64_t peer, const void *buf, size_t len,
+	   void *desc, uint64_t tag, uint64_t ctx)
+{
+	return t_send_polling(&ep, 1, peer, buf, len, desc, tag, ctx);
 }
 
 int t_recv(ff_endpoint *ep, int64_t peer, void *buf, size_t len, void *desc,

@@ -1,6 +1,7 @@
 /*
  * Helpers for the libfastfabric C tests: checks and the summary line,
- * forking a peer process with a socketpair, address exchange, waiting for
+ * forking a peer process with a socketpair (the address exchange over it
+ * is ff_sockpair.h's sp_exchange, shared with ff_pingpong), waiting for
  * a completion by context, data patterns, and /dev/shm leak checks.
  *
  * Copyright (c) 2026, GrandeJDK contributors.
@@ -14,6 +15,7 @@
 #include <sys/types.h>
 
 #include "fastfabric.h"
+#include "ff_sockpair.h"
 
 #define T_TIMEOUT_MS 10000
 
@@ -33,15 +35,16 @@ int t_reap(pid_t pid, int timeout_ms);
 /* Exits the child with its failure count. */
 void t_child_exit(void);
 
-int t_sync(int sock);
-int64_t t_exchange(ff_endpoint *ep, int sock);
-
 void t_fill(void *buf, size_t len, uint64_t seed);
 int t_verify(const void *buf, size_t len, uint64_t seed);
 
 /* Posts with retry on -FI_EAGAIN (polling eps meanwhile). */
 int t_send(ff_endpoint *ep, int64_t peer, const void *buf, size_t len,
 	   void *desc, uint64_t tag, uint64_t ctx);
+/* The same for a send on eps[0], polling all n endpoints meanwhile (the
+ * receiver may be another endpoint of this process). */
+int t_send_polling(ff_endpoint **eps, int n, int64_t peer, const void *buf,
+		   size_t len, void *desc, uint64_t tag, uint64_t ctx);
 int t_recv(ff_endpoint *ep, int64_t peer, void *buf, size_t len, void *desc,
 	   uint64_t tag, uint64_t ctx);
 /* Waits until the completion of ctx was reported by one of eps. 0 or -1. */

@@ -49,7 +49,7 @@ static int side_open(struct side *s, const char *prov, int sock, size_t len)
 		ret = ff_register(s->ep, s->rbuf, len, &s->rreg);
 	if (ret)
 		return ret;
-	s->peer = t_exchange(s->ep, sock);
+	s->peer = sp_exchange(s->ep, sock);
 	return s->peer < 0 ? (int) s->peer : 0;
 }
 
@@ -119,7 +119,7 @@ static void pingpong(const char *prov)
 		else if (!ok)
 			t_check(0, "child: %s ping-pong %zu B", prov, sizes[sz]);
 	}
-	t_sync(sock);	/* neither side closes before the other is done */
+	sp_sync(sock);	/* neither side closes before the other is done */
 	t_check(side_close(&s) == 0, "%s close after ping-pong", prov);
 	if (!pid)
 		t_child_exit();
@@ -148,7 +148,7 @@ static void inflight_child(struct side *s, int sock)
 			bad++;
 	}
 	t_check(!bad, "child: %d receives posted", INFLIGHT);
-	t_sync(sock);
+	sp_sync(sock);
 	end = t_now_ms() + T_TIMEOUT_MS;
 	while (got < INFLIGHT && t_now_ms() < end) {
 		n = ff_wait(s->ep, c, 16, 10000, 100, -1);
@@ -175,7 +175,7 @@ static void inflight_parent(struct side *s, int sock, const char *prov)
 	ff_completion c;
 	int k, ret, ok = 1, again = 0;
 
-	t_sync(sock);
+	sp_sync(sock);
 	/* Back to back, in reverse tag order, each from its own slice. */
 	for (k = INFLIGHT - 1; k >= 0; k--) {
 		t_fill(s->sbuf + k * 70000, inflight_size(k), 100 + k);
@@ -216,7 +216,7 @@ static void inflight(const char *prov)
 		inflight_parent(&s, sock, prov);
 	else
 		inflight_child(&s, sock);
-	t_sync(sock);
+	sp_sync(sock);
 	side_close(&s);
 	if (!pid)
 		t_child_exit();

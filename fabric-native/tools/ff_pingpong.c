@@ -21,6 +21,7 @@
 #include <rdma/fi_errno.h>
 
 #include "fastfabric.h"
+#include "ff_sockpair.h"
 
 #define BATCHES 5
 #define TAG 0x70
@@ -49,41 +50,11 @@ static double now_us(void)
 	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
-static int xfer(int fd, void *buf, size_t len, int out)
-{
-	char *p = buf;
-	ssize_t n;
-
-	while (len) {
-		n = out ? write(fd, p, len) : read(fd, p, len);
-		if (n <= 0) {
-			if (n < 0 && errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += n;
-		len -= (size_t) n;
-	}
-	return 0;
-}
-
 static void connect_peer(struct pp *pp, int sock)
 {
-	char addr[256], peer[256];
-	uint32_t len, plen;
-	int ret;
-
-	ret = ff_endpoint_address(pp->ep, addr, sizeof(addr));
-	if (ret < 0)
-		die("ff_endpoint_address", ret);
-	len = (uint32_t) ret;
-	if (xfer(sock, &len, sizeof(len), 1) || xfer(sock, addr, len, 1) ||
-	    xfer(sock, &plen, sizeof(plen), 0) || plen > sizeof(peer) ||
-	    xfer(sock, peer, plen, 0))
-		die("address exchange", -FI_EIO);
-	pp->peer = ff_peer_add(pp->ep, peer, plen);
+	pp->peer = sp_exchange(pp->ep, sock);
 	if (pp->peer < 0)
-		die("ff_peer_add", (int) pp->peer);
+		die("address exchange", (int) pp->peer);
 }
 
 static void progress(struct pp *pp)
@@ -169,10 +140,8 @@ static void setup(struct pp *pp, const char *prov, size_t size, int sock)
 
 static void teardown(struct pp *pp, int sock)
 {
-	char b = 0;
-
 	/* Neither side closes before the other is done. */
-	if (xfer(sock, &b, 1, 1) || xfer(sock, &b, 1, 0))
+	if (sp_sync(sock))
 		die("final handshake", -FI_EIO);
 	ff_endpoint_close(pp->ep);
 	free(pp->sbuf);

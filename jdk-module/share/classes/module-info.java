@@ -26,7 +26,8 @@
  * generated marshalers.
  *
  * <p>With {@systemProperty jdk.rmi.fastSerialization}{@code =true} on both
- * ends, stock RMI's call streams use these streams (seed 000's "RMI + UKA").
+ * ends, stock RMI's call streams use these streams (the "RMI + UKA" of
+ * Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI for Java").
  *
  * @moduleGraph
  * @since 25

@@ -30,8 +30,6 @@
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectOutputStream;
 import java.lang.reflect.ClassInfo;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -85,14 +83,7 @@ public class TestSerialCopyIntrinsics {
 
     /** Runs Hot in a child VM: C2 only, compiled in the foreground. */
     static String runHot(String... extra) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String p : List.of("test.vm.opts", "test.java.opts")) {
-            String opts = System.getProperty(p, "").trim();
-            if (!opts.isEmpty()) {
-                cmd.addAll(Arrays.asList(opts.split("\\s+")));
-            }
-        }
+        List<String> cmd = Command.testJava();
         cmd.addAll(List.of("-XX:-TieredCompilation", "-Xbatch",
                            "-XX:+UnlockDiagnosticVMOptions", "-XX:+PrintIntrinsics"));
         cmd.addAll(Arrays.asList(extra));

@@ -19,8 +19,10 @@
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.OutputStream;
 
 /** A pair of object streams: how a sample's writer gets its bytes and its reader reads them. */
 public interface Codec {
@@ -33,27 +35,71 @@ public interface Codec {
     /** Runs reader on a fresh input stream over bytes; what it returns. */
     Object read(byte[] bytes, Corpus.Reader reader) throws Exception;
 
-    /** The JDK's own ObjectOutputStream and ObjectInputStream. */
-    Codec JDK = new Codec() {
-        @Override
-        public String name() {
-            return "jdk";
-        }
+    /** How a codec writes: {@link #write}. */
+    @FunctionalInterface
+    interface Write {
+        byte[] write(Corpus.Writer writer) throws Exception;
+    }
 
-        @Override
-        public byte[] write(Corpus.Writer writer) throws Exception {
+    /** How a codec reads: {@link #read}. */
+    @FunctionalInterface
+    interface Read {
+        Object read(byte[] bytes, Corpus.Reader reader) throws Exception;
+    }
+
+    /** Opens an object output stream on a byte sink. */
+    @FunctionalInterface
+    interface OpenOutput {
+        ObjectOutputStream open(OutputStream out) throws Exception;
+    }
+
+    /** Opens an object input stream on a byte source. */
+    @FunctionalInterface
+    interface OpenInput {
+        ObjectInputStream open(InputStream in) throws Exception;
+    }
+
+    /** A codec of its name and its two halves. */
+    static Codec of(String name, Write write, Read read) {
+        return new Codec() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public byte[] write(Corpus.Writer writer) throws Exception {
+                return write.write(writer);
+            }
+
+            @Override
+            public Object read(byte[] bytes, Corpus.Reader reader) throws Exception {
+                return read.read(bytes, reader);
+            }
+        };
+    }
+
+    /** Writes with a fresh stream on a byte array sink, closed after the writer. */
+    static Write writeOnStream(OpenOutput open) {
+        return writer -> {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            try (ObjectOutputStream out = open.open(bytes)) {
                 writer.write(out);
             }
             return bytes.toByteArray();
-        }
+        };
+    }
 
-        @Override
-        public Object read(byte[] bytes, Corpus.Reader reader) throws Exception {
-            try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+    /** Reads with a fresh stream on the bytes, closed after the reader. */
+    static Read readFromStream(OpenInput open) {
+        return (bytes, reader) -> {
+            try (ObjectInputStream in = open.open(new ByteArrayInputStream(bytes))) {
                 return reader.read(in);
             }
-        }
-    };
+        };
+    }
+
+    /** The JDK's own ObjectOutputStream and ObjectInputStream. */
+    Codec JDK = of("jdk", writeOnStream(ObjectOutputStream::new),
+                   readFromStream(ObjectInputStream::new));
 }

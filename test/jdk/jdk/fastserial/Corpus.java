@@ -818,30 +818,30 @@ public final class Corpus {
             out.writeUnshared(String.class);
         }, in -> List.of(in.readUnshared(), in.readUnshared(), in.readUnshared(), in.readUnshared(),
                          in.readUnshared(), in.readUnshared())));
-        s.add(script("readUnshared-of-back-reference", out -> {
-            ArrayList<String> x = new ArrayList<>(List.of("x"));
-            out.writeObject(x);
-            out.writeObject(x);
-        }, in -> {
+        // An object written twice (the second time as a back reference),
+        // read once shared and once unshared in either order: refused.
+        Writer listTwice = writeTwice(() -> new ArrayList<>(List.of("x")));
+        s.add(script("readUnshared-of-back-reference", listTwice, in -> {
             in.readObject();
             return in.readUnshared();
         }).failsOnRead(InvalidObjectException.class));
-        s.add(script("back-reference-to-unshared", out -> {
-            ArrayList<String> x = new ArrayList<>(List.of("x"));
-            out.writeObject(x);
-            out.writeObject(x);
-        }, in -> {
+        Reader unsharedThenShared = in -> {
             in.readUnshared();
             return in.readObject();
-        }).failsOnRead(InvalidObjectException.class));
-        s.add(script("back-reference-to-unshared-string", out -> {
-            String x = "text";
+        };
+        s.add(script("back-reference-to-unshared", listTwice, unsharedThenShared)
+                .failsOnRead(InvalidObjectException.class));
+        s.add(script("back-reference-to-unshared-string", writeTwice(() -> "text"), unsharedThenShared)
+                .failsOnRead(InvalidObjectException.class));
+    }
+
+    /** Writes one object made by value twice with writeObject: in full, then a back reference. */
+    private static Writer writeTwice(java.util.function.Supplier<Object> value) {
+        return out -> {
+            Object x = value.get();
             out.writeObject(x);
             out.writeObject(x);
-        }, in -> {
-            in.readUnshared();
-            return in.readObject();
-        }).failsOnRead(InvalidObjectException.class));
+        };
     }
 
     private static void moreShapes(List<Sample> s) {

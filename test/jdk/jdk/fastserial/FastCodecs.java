@@ -17,8 +17,6 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -37,105 +35,55 @@ public final class FastCodecs {
     static final long SEGMENT_SIZE = 1 << 20;
 
     /** Writes to an OutputStream, reads from an InputStream. */
-    public static final Codec STREAM = new Codec() {
-        @Override
-        public String name() {
-            return "fast/stream";
-        }
-
-        @Override
-        public byte[] write(Corpus.Writer writer) throws Exception {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (FastObjectOutputStream out = new FastObjectOutputStream(bytes)) {
-                writer.write(out);
-            }
-            return bytes.toByteArray();
-        }
-
-        @Override
-        public Object read(byte[] bytes, Corpus.Reader reader) throws Exception {
-            try (FastObjectInputStream in = new FastObjectInputStream(new ByteArrayInputStream(bytes))) {
-                return reader.read(in);
-            }
-        }
-    };
+    public static final Codec STREAM = Codec.of("fast/stream",
+            Codec.writeOnStream(FastObjectOutputStream::new),
+            Codec.readFromStream(FastObjectInputStream::new));
 
     /** Writes to the stream's own growable array, reads from a byte[]. */
-    public static final Codec MEMORY = new Codec() {
-        @Override
-        public String name() {
-            return "fast/byte[]";
-        }
-
-        @Override
-        public byte[] write(Corpus.Writer writer) throws Exception {
-            FastObjectOutputStream out = new FastObjectOutputStream();
-            writer.write(out);
-            out.flush();
-            return out.toByteArray();
-        }
-
-        @Override
-        public Object read(byte[] bytes, Corpus.Reader reader) throws Exception {
-            return reader.read(new FastObjectInputStream(bytes));
-        }
-    };
+    public static final Codec MEMORY = Codec.of("fast/byte[]",
+            writer -> {
+                FastObjectOutputStream out = new FastObjectOutputStream();
+                writer.write(out);
+                out.flush();
+                return out.toByteArray();
+            },
+            (bytes, reader) -> reader.read(new FastObjectInputStream(bytes)));
 
     /** Writes to and reads from off-heap MemorySegments. */
-    public static final Codec SEGMENT = new Codec() {
-        @Override
-        public String name() {
-            return "fast/MemorySegment";
-        }
-
-        @Override
-        public byte[] write(Corpus.Writer writer) throws Exception {
-            // the streams keep the arena open until they are closed
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment segment = arena.allocate(SEGMENT_SIZE);
-                try (FastObjectOutputStream out = new FastObjectOutputStream(segment)) {
-                    writer.write(out);
-                    out.flush();
-                    return segment.asSlice(0, out.size()).toArray(ValueLayout.JAVA_BYTE);
+    public static final Codec SEGMENT = Codec.of("fast/MemorySegment",
+            writer -> {
+                // the streams keep the arena open until they are closed
+                try (Arena arena = Arena.ofConfined()) {
+                    MemorySegment segment = arena.allocate(SEGMENT_SIZE);
+                    try (FastObjectOutputStream out = new FastObjectOutputStream(segment)) {
+                        writer.write(out);
+                        out.flush();
+                        return segment.asSlice(0, out.size()).toArray(ValueLayout.JAVA_BYTE);
+                    }
                 }
-            }
-        }
-
-        @Override
-        public Object read(byte[] bytes, Corpus.Reader reader) throws Exception {
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment segment = arena.allocate(Math.max(1, bytes.length));
-                MemorySegment.copy(bytes, 0, segment, ValueLayout.JAVA_BYTE, 0, bytes.length);
-                try (FastObjectInputStream in = new FastObjectInputStream(segment.asSlice(0, bytes.length))) {
-                    return reader.read(in);
+            },
+            (bytes, reader) -> {
+                try (Arena arena = Arena.ofConfined()) {
+                    MemorySegment segment = arena.allocate(Math.max(1, bytes.length));
+                    MemorySegment.copy(bytes, 0, segment, ValueLayout.JAVA_BYTE, 0, bytes.length);
+                    try (FastObjectInputStream in = new FastObjectInputStream(segment.asSlice(0, bytes.length))) {
+                        return reader.read(in);
+                    }
                 }
-            }
-        }
-    };
+            });
 
     /**
      * Writes like MEMORY; reads from an InputStream that hands out at most
      * a few bytes per call and reports nothing available, so that the
      * reader's buffer is refilled in the middle of every kind of item.
      */
-    public static final Codec TRICKLE = new Codec() {
-        @Override
-        public String name() {
-            return "fast/trickling InputStream";
-        }
-
-        @Override
-        public byte[] write(Corpus.Writer writer) throws Exception {
-            return MEMORY.write(writer);
-        }
-
-        @Override
-        public Object read(byte[] bytes, Corpus.Reader reader) throws Exception {
-            try (FastObjectInputStream in = new FastObjectInputStream(new Trickle(bytes))) {
-                return reader.read(in);
-            }
-        }
-    };
+    public static final Codec TRICKLE = Codec.of("fast/trickling InputStream",
+            MEMORY::write,
+            (bytes, reader) -> {
+                try (FastObjectInputStream in = new FastObjectInputStream(new Trickle(bytes))) {
+                    return reader.read(in);
+                }
+            });
 
     /** Every fast codec; all of them must write the same bytes for the same sample. */
     public static final List<Codec> ALL = List.of(MEMORY, STREAM, SEGMENT, TRICKLE);

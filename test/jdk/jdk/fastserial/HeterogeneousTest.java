@@ -35,12 +35,9 @@
  */
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import grande.test.Command;
 
@@ -50,17 +47,7 @@ public class HeterogeneousTest {
 
     /** A child JVM of this image with the given flags running HeterogeneousPeer with args. */
     static Command.Result peer(List<String> flags, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // the options jtreg gives test VMs (none in `make test`), each once, then the flags
-        Set<String> inherited = new LinkedHashSet<>();
-        for (String property : List.of("test.vm.opts", "test.java.opts")) {
-            String options = System.getProperty(property, "").trim();
-            if (!options.isEmpty()) {
-                inherited.addAll(List.of(options.split("\\s+")));
-            }
-        }
-        cmd.addAll(inherited);
+        List<String> cmd = Command.testJava();
         cmd.addAll(flags);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));

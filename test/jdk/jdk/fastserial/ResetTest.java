@@ -273,7 +273,11 @@ public class ResetTest {
         expect(fastSize < jdkBytes.size(), "the fast stream is smaller than the JDK's for 100 objects");
     }
 
-    /** Slim type encoding: the class name travels once per stream (seed 000, 3.2). */
+    /**
+     * Slim type encoding: the class name travels once per stream (Philippsen,
+     * Haumacher and Nester, "More Efficient Serialization and RMI for Java",
+     * section 3.2).
+     */
     static void nameOnce() throws Exception {
         expectEquals(1, count(single(), NAME), "the class name appears once in the stream's bytes");
     }

@@ -52,6 +52,25 @@ final class Rules {
         return t == null ? "none" : t.getClass().getName();
     }
 
+    /** A call whose outcome a sample records. */
+    interface Call {
+        void run() throws IOException, ClassNotFoundException;
+    }
+
+    /**
+     * " name:none" if call returns, " name:EXCEPTION" if it throws an
+     * IOException or IllegalArgumentException (others propagate).
+     */
+    static String outcome(String name, Call call) throws ClassNotFoundException {
+        Throwable thrown = null;
+        try {
+            call.run();
+        } catch (IOException | IllegalArgumentException e) {
+            thrown = e;
+        }
+        return " " + name + ":" + nameOf(thrown);
+    }
+
     // ---- default serialization over a class hierarchy --------------------
 
     static class LevelOne implements Serializable {
@@ -242,44 +261,15 @@ final class Rules {
     static final class OutsideCalls {
         private OutsideCalls() { }
 
-        static String writerSide(ObjectOutputStream out) {
-            StringBuilder sb = new StringBuilder();
-            try {
-                out.defaultWriteObject();
-                sb.append("defaultWriteObject:none");
-            } catch (IOException e) {
-                sb.append("defaultWriteObject:").append(nameOf(e));
-            }
-            try {
-                out.putFields();
-                sb.append(" putFields:none");
-            } catch (IOException e) {
-                sb.append(" putFields:").append(nameOf(e));
-            }
-            return sb.toString();
+        static String writerSide(ObjectOutputStream out) throws ClassNotFoundException {
+            return (outcome("defaultWriteObject", out::defaultWriteObject)
+                    + outcome("putFields", out::putFields)).substring(1);
         }
 
         static String readerSide(ObjectInputStream in) throws ClassNotFoundException {
-            StringBuilder sb = new StringBuilder();
-            try {
-                in.defaultReadObject();
-                sb.append("defaultReadObject:none");
-            } catch (IOException e) {
-                sb.append("defaultReadObject:").append(nameOf(e));
-            }
-            try {
-                in.readFields();
-                sb.append(" readFields:none");
-            } catch (IOException e) {
-                sb.append(" readFields:").append(nameOf(e));
-            }
-            try {
-                in.registerValidation(() -> { }, 0);
-                sb.append(" registerValidation:none");
-            } catch (IOException e) {
-                sb.append(" registerValidation:").append(nameOf(e));
-            }
-            return sb.toString();
+            return (outcome("defaultReadObject", in::defaultReadObject)
+                    + outcome("readFields", in::readFields)
+                    + outcome("registerValidation", () -> in.registerValidation(() -> { }, 0))).substring(1);
         }
     }
 
@@ -395,18 +385,8 @@ final class Rules {
             sb.append(" flags=").append(Arrays.toString((boolean[]) f.get("flags", null)));
             sb.append(" defaulted(label)=").append(f.defaulted("label"));
             sb.append(" class=").append(f.getObjectStreamClass().getName());
-            try {
-                f.get("x", 0L);
-                sb.append(" wrongType:none");
-            } catch (IllegalArgumentException e) {
-                sb.append(" wrongType:").append(nameOf(e));
-            }
-            try {
-                f.defaulted("noSuchField");
-                sb.append(" unknownName:none");
-            } catch (IllegalArgumentException e) {
-                sb.append(" unknownName:").append(nameOf(e));
-            }
+            sb.append(outcome("wrongType", () -> f.get("x", 0L)));
+            sb.append(outcome("unknownName", () -> f.defaulted("noSuchField")));
             where = new Point(x, in.readInt());
             sb.append(" writerSaw=").append(in.readUTF());
             observed = sb.toString();

@@ -40,6 +40,31 @@ public final class Checks {
                what + ": expected " + expected + ", got " + actual);
     }
 
+    /** Code that is expected to throw. */
+    @FunctionalInterface
+    public interface Action {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs action and returns what it throws, printing the first line of
+     * what and the exception; fails if it returns normally or throws
+     * something that is not a {@code type}.
+     */
+    public static <T extends Throwable> T expectThrows(Class<T> type, Action action, String what) {
+        try {
+            action.run();
+        } catch (Throwable e) {
+            if (!type.isInstance(e)) {
+                throw new AssertionError("expected: " + what + ": " + type.getName()
+                                         + ", got " + e, e);
+            }
+            System.out.println("ok: " + what.lines().findFirst().orElse(what) + ": " + e);
+            return type.cast(e);
+        }
+        throw new AssertionError("expected: " + what + ": " + type.getName() + ", nothing thrown");
+    }
+
     /**
      * The value of an environment variable the Makefile passes with jtreg -e,
      * or an IllegalStateException saying how to run the test.

@@ -22,8 +22,11 @@ package grande.test;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Runs an external command to completion and keeps its exit code and its
@@ -55,6 +58,26 @@ public final class Command {
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         return new Result(p.waitFor(), out);
+    }
+
+    /**
+     * The start of a command line for a child JVM of the JDK under test: its
+     * java, then the options jtreg gives test VMs ({@code test.vm.opts},
+     * {@code test.java.opts}; none in {@code make test}), each once. The
+     * list is the caller's to add flags, class path and main class to.
+     */
+    public static List<String> testJava() {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        Set<String> inherited = new LinkedHashSet<>();
+        for (String property : List.of("test.vm.opts", "test.java.opts")) {
+            String options = System.getProperty(property, "").trim();
+            if (!options.isEmpty()) {
+                inherited.addAll(List.of(options.split("\\s+")));
+            }
+        }
+        cmd.addAll(inherited);
+        return cmd;
     }
 
     /** Runs cmd in the current directory with this process's environment. */

@@ -284,8 +284,9 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     /**
      * Makes the next {@code n} bytes available in the buffer at once, so
-     * that that many bytes of {@code get} calls need no further input (seed
-     * 000, section 3.4a: all bytes of an object at once).
+     * that that many bytes of {@code get} calls need no further input
+     * (Philippsen, Haumacher and Nester, "More Efficient Serialization and
+     * RMI for Java", section 3.4a: all bytes of an object at once).
      *
      * @param n the number of bytes
      * @throws EOFException if the input ends first

@@ -47,7 +47,8 @@ import jdk.internal.misc.Unsafe;
 
 /**
  * An {@link ObjectOutputStream} that writes the fast stream format of
- * UKA-serialization (seed 000, section 3): slim type encoding, two kinds of
+ * UKA-serialization (Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI for Java", section
+ * 3): slim type encoding, two kinds of
  * reset, an internal buffer that marshalers write to directly, and
  * marshalers generated at run time. It is a drop-in: code that holds an
  * {@code ObjectOutputStream}, subclasses it, or tests {@code instanceof}
@@ -171,7 +172,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
      * {@code writeExternal}, {@code annotateClass}...) receive {@code facade}
      * instead of this stream: for an {@code ObjectOutputStream} subclass that
      * delegates its methods to a fast stream, so that methods testing the
-     * stream's type see the subclass (seed 000, section 3.7d).
+     * stream's type see the subclass (Philippsen et al., section 3.7d).
      *
      * @param out the output stream
      * @param facade the stream to hand to class-defined methods
@@ -1319,8 +1320,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     }
 
     /**
-     * Forgets every object written so far but keeps the types (seed 000,
-     * section 3.3): later writes send objects again with their current state,
+     * Forgets every object written so far but keeps the types (Philippsen et
+     * al., section 3.3): later writes send objects again with their current state,
      * and classes as small integers. A remote call needs this between calls.
      *
      * @throws IOException if called while an object is being written

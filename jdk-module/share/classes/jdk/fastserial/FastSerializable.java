@@ -26,7 +26,8 @@ import java.io.Serializable;
 
 /**
  * A class that marshals itself: the explicit marshaling routines of
- * UKA-serialization (seed 000, section 3.4b). Its routines write to and read
+ * UKA-serialization (Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI for Java", section
+ * 3.4b). Its routines write to and read
  * from the stream's public buffer ({@code put*}/{@code get*}) and refer to
  * other objects with {@code writeObject}/{@code readObject}.
  *

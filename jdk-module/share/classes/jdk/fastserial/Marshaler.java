@@ -26,7 +26,8 @@ import java.io.IOException;
 /**
  * Reads and writes the serializable state of the objects of one class: the
  * contract of the marshalers that jdk.fastserial generates at run time for
- * ordinary serializable classes (seed 000, sections 3.5 and 3.7).
+ * ordinary serializable classes (Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI for Java",
+ * sections 3.5 and 3.7).
  *
  * <p>{@code write} writes, level by level from the topmost serializable
  * class, the level's primitive fields as one {@link

@@ -49,10 +49,12 @@ import java.io.NotSerializableException;
 import java.io.ObjectInputFilter;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 import jdk.fastserial.node.CopyListener;
 import jdk.fastserial.node.DeliveryOptions;
@@ -61,6 +63,7 @@ import jdk.fastserial.node.Nodes;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
+import static grande.test.Checks.expectThrows;
 
 public class LoopNodeTest {
 
@@ -106,24 +109,11 @@ public class LoopNodeTest {
         int perThread = 2_500;
         int threads = 4;
         try (Node node = Nodes.loop(recorder)) {
-            List<Thread> senders = new ArrayList<>();
-            List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+            Map<String, Node> senders = new LinkedHashMap<>();
             for (int t = 0; t < threads; t++) {
-                String name = "sender-" + t;
-                senders.add(Thread.ofPlatform().name(name).start(() -> {
-                    try {
-                        for (int i = 0; i < perThread; i++) {
-                            node.copy(new NodeTestSupport.Numbered(name, i));
-                        }
-                    } catch (Throwable e) {
-                        errors.add(e);
-                    }
-                }));
+                senders.put("sender-" + t, node);      // one node, several threads
             }
-            for (Thread t : senders) {
-                expect(t.join(NodeTestSupport.PATIENCE), t.getName() + " done");
-            }
-            expect(errors.isEmpty(), "senders without error: " + errors);
+            NodeTestSupport.sendNumbered(senders, perThread);
             List<Serializable> all = recorder.take(threads * perThread);
             for (int t = 0; t < threads; t++) {
                 NodeTestSupport.expectInOrder(all, "sender-" + t, perThread);
@@ -177,18 +167,16 @@ public class LoopNodeTest {
             for (int i = 0; i < n; i++) {
                 node.copy(new NodeTestSupport.Numbered("main", i));
             }
-            List<Serializable> even = delivered.take(n / 2);
-            for (int i = 0; i < n / 2; i++) {
-                NodeTestSupport.check(2 * i == ((NodeTestSupport.Numbered) even.get(i)).seq(), "even copy " + i + ": " + even.get(i));
-            }
-            expect(true, "copies the listener took are delivered in order");
-            for (int i = 0; i < n / 2; i++) {
-                var f = failures.take();
-                NodeTestSupport.check(f.failure() instanceof IllegalStateException e && e.getMessage().equals("odd " + (2 * i + 1))
-                      && f.object().equals(new NodeTestSupport.Numbered("main", 2 * i + 1)),
-                      "report " + i + ": " + f);
-            }
-            expect(true, "each listener exception reported in order, with the copy it failed on");
+            NodeTestSupport.expectSameList(IntStream.range(0, n / 2).mapToObj(i -> 2 * i).toList(),
+                                           NodeTestSupport.seqs(delivered.take(n / 2)),
+                                           "copies the listener took are delivered in order");
+            List<String> reports = IntStream.range(0, n / 2).map(i -> 2 * i + 1)
+                    .mapToObj(seq -> "IllegalStateException: odd " + seq + " on "
+                                     + new NodeTestSupport.Numbered("main", seq))
+                    .toList();
+            NodeTestSupport.expectSameList(reports,
+                    failures.take(n / 2).stream().map(NodeTestSupport.Failure::summary).toList(),
+                    "each listener exception reported in order, with the copy it failed on");
             node.copy(new NodeTestSupport.Numbered("main", 200));
             expectEquals(200, ((NodeTestSupport.Numbered) delivered.take(1).get(0)).seq(),
                          "the node goes on after listener exceptions");
@@ -225,11 +213,12 @@ public class LoopNodeTest {
     }
 
     static void nullObject() throws Exception {
-        try (Node node = Nodes.loop(o -> { })) {
-            node.copy(null);
-            throw new AssertionError("copy(null) did not throw");
-        } catch (NullPointerException e) {
-            expect(true, "copy(null) throws NullPointerException");
+        var recorder = new NodeTestSupport.Recorder();
+        try (Node node = Nodes.loop(recorder)) {
+            expectThrows(NullPointerException.class, () -> node.copy(null), "copy(null)");
+            node.copy(new NodeTestSupport.Numbered("main", 0));
+            expectEquals(new NodeTestSupport.Numbered("main", 0), recorder.take(1).get(0),
+                         "the node goes on after copy(null)");
         }
     }
 
@@ -325,17 +314,11 @@ public class LoopNodeTest {
         node.copy(new NodeTestSupport.Numbered("main", 0));
         node.copy(new NodeTestSupport.Forbidden(1));       // one-sided: the sender is not told at once
         expectEquals(new NodeTestSupport.Numbered("main", 0), recorder.take(1).get(0), "allowed copy delivered");
-        var f = failures.take();
-        expectEquals(InvalidClassException.class, f.failure().getClass(), "rejection reported");
-        expect(f.object() == null, "reported as the end of the connection");
-        expect(f.failure().getMessage().contains("REJECTED"), "filter status in: " + f.failure().getMessage());
-        try {
-            node.copy(new NodeTestSupport.Numbered("main", 1));
-            throw new AssertionError("copy after the rejection did not throw");
-        } catch (IOException e) {
-            expect(NodeTestSupport.causedBy(e, InvalidClassException.class),
-                   "copy after the rejection: " + NodeTestSupport.causes(e));
-        }
+        NodeTestSupport.expectRejectionReport(failures.take());
+        IOException e = expectThrows(IOException.class, () -> node.copy(new NodeTestSupport.Numbered("main", 1)),
+                                     "copy after the rejection");
+        expect(NodeTestSupport.causedBy(e, InvalidClassException.class),
+               "copy after the rejection: " + NodeTestSupport.causes(e));
         expect(recorder.received.isEmpty(), "the rejected copy is not delivered");
     }
 
@@ -356,13 +339,10 @@ public class LoopNodeTest {
         expectEquals(n, recorder.received.size(), "copies delivered when close() returns");
         NodeTestSupport.expectInOrder(new ArrayList<>(recorder.received), "main", n);
         node.close();
-        expect(true, "close() twice");
-        try {
-            node.copy(new NodeTestSupport.Numbered("main", n));
-            throw new AssertionError("copy after close did not throw");
-        } catch (IOException e) {
-            expect(e.getMessage().contains("closed"), "copy after close: " + e);
-        }
+        expectEquals(n, recorder.received.size(), "close() twice: nothing more delivered");
+        IOException e = expectThrows(IOException.class,
+                () -> node.copy(new NodeTestSupport.Numbered("main", n)), "copy after close");
+        expect(e.getMessage().contains("closed"), "copy after close: " + e);
         NodeTestSupport.expectThreadsGone(thread);
         failures.expectNone("on close");
     }

@@ -17,11 +17,14 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
+import java.io.InvalidClassException;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -29,9 +32,11 @@ import java.util.function.Predicate;
 
 import jdk.fastserial.node.CopyListener;
 import jdk.fastserial.node.FailureHandler;
+import jdk.fastserial.node.Node;
 import jdk.fastserial.node.Nodes;
 
 import static grande.test.Checks.expect;
+import static grande.test.Checks.expectEquals;
 
 /** What the node tests share: recording listeners and handlers, graphs, thread checks. */
 final class NodeTestSupport {
@@ -92,7 +97,12 @@ final class NodeTestSupport {
     }
 
     /** One report to a FailureHandler. */
-    record Failure(String connection, Serializable object, Throwable failure) { }
+    record Failure(String connection, Serializable object, Throwable failure) {
+        /** What failed on what, without the connection: "IllegalStateException: odd 1 on Numbered[...]". */
+        String summary() {
+            return failure.getClass().getSimpleName() + ": " + failure.getMessage() + " on " + object;
+        }
+    }
 
     /** A failure handler that keeps what it is told. */
     static final class FailureRecorder implements FailureHandler {
@@ -114,9 +124,78 @@ final class NodeTestSupport {
             return f;
         }
 
+        /** The next n reports, failing if they do not come in time. */
+        List<Failure> take(int n) throws InterruptedException {
+            List<Failure> list = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                list.add(take());
+            }
+            return list;
+        }
+
         void expectNone(String when) {
             expect(failures.isEmpty(), "no failure reported " + when + ": " + failures);
         }
+    }
+
+    /**
+     * Each sender copies Numbered(its name, 0..n-1) to its node, all at
+     * once, each on a thread of its own (several senders may share a node);
+     * returns when all are done, failing if one did not finish in time or
+     * copy() threw.
+     */
+    static void sendNumbered(Map<String, Node> senders, int n) throws InterruptedException {
+        List<Throwable> errors = Collections.synchronizedList(new ArrayList<>());
+        List<Thread> threads = new ArrayList<>();
+        senders.forEach((name, node) -> threads.add(Thread.ofPlatform().name(name).start(() -> {
+            try {
+                for (int i = 0; i < n; i++) {
+                    node.copy(new Numbered(name, i));
+                }
+            } catch (Throwable e) {
+                errors.add(e);
+            }
+        })));
+        for (Thread t : threads) {
+            expect(t.join(PATIENCE), t.getName() + " done");
+        }
+        expect(errors.isEmpty(), "senders without error: " + errors);
+    }
+
+    /** The sequence numbers of Numbered copies. */
+    static List<Integer> seqs(List<? extends Serializable> copies) {
+        return copies.stream().map(s -> ((Numbered) s).seq()).toList();
+    }
+
+    /**
+     * Fails unless actual equals expected, naming the first difference; on
+     * success prints only what (the lists may be long).
+     */
+    static void expectSameList(List<?> expected, List<?> actual, String what) {
+        boolean same = expected.equals(actual);
+        String difference = "";
+        if (!same) {
+            int i = 0;
+            while (i < Math.min(expected.size(), actual.size()) && expected.get(i).equals(actual.get(i))) {
+                i++;
+            }
+            difference = ": " + expected.size() + " elements, got " + actual.size()
+                    + "; first difference at " + i + ": expected "
+                    + (i < expected.size() ? expected.get(i) : "none") + ", got "
+                    + (i < actual.size() ? actual.get(i) : "none");
+        }
+        expect(same, what + difference);
+    }
+
+    /**
+     * The report of a copy whose class the filter rejected: an
+     * InvalidClassException with the filter's status in its message,
+     * reported as the end of the connection (no object).
+     */
+    static void expectRejectionReport(Failure f) {
+        expectEquals(InvalidClassException.class, f.failure().getClass(), "rejection reported");
+        expect(f.object() == null, "reported as the end of the connection");
+        expect(f.failure().getMessage().contains("REJECTED"), "filter status in: " + f.failure().getMessage());
     }
 
     /** Numbered copies 0..n-1 from one sender, in order. */
@@ -164,7 +243,6 @@ final class NodeTestSupport {
         IdentityHashMap<Object, Object> map = new IdentityHashMap<>();
         IdentityHashMap<Object, Object> reverse = new IdentityHashMap<>();
         walk(original, copy, map, reverse, "root");
-        expect(true, "copy of a graph of " + map.size() + " objects has the original's shape");
     }
 
     private static void walk(Vertex o, Vertex c, IdentityHashMap<Object, Object> map,
@@ -260,13 +338,6 @@ final class NodeTestSupport {
             }
         }
         expect(count >= atLeast, count + " threads named with '" + word + "', at least " + atLeast);
-    }
-
-    /** Fails unless ok, silently (for checks in loops). */
-    static void check(boolean ok, String what) {
-        if (!ok) {
-            throw new AssertionError("expected: " + what);
-        }
     }
 
     /** Waits within PATIENCE until the condition holds. */

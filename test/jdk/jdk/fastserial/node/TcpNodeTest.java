@@ -61,10 +61,12 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
 
 import jdk.fastserial.FastObjectOutputStream;
 import jdk.fastserial.node.CopyListener;
@@ -75,6 +77,7 @@ import jdk.fastserial.node.Nodes;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
+import static grande.test.Checks.expectThrows;
 
 public class TcpNodeTest {
 
@@ -140,25 +143,10 @@ public class TcpNodeTest {
             expect(server.localAddress().getPort() != 0, "a port was chosen: " + server.localAddress());
             Node first = Nodes.connect(server.localAddress());
             Node second = Nodes.connect(server.localAddress());
-            List<Throwable> errors = Collections.synchronizedList(new ArrayList<>());
-            List<Thread> senders = new ArrayList<>();
-            for (var entry : List.of(new Object[] {"first", first}, new Object[] {"second", second})) {
-                String name = (String) entry[0];
-                Node node = (Node) entry[1];
-                senders.add(Thread.ofPlatform().start(() -> {
-                    try {
-                        for (int i = 0; i < perNode; i++) {
-                            node.copy(new NodeTestSupport.Numbered(name, i));
-                        }
-                    } catch (Throwable e) {
-                        errors.add(e);
-                    }
-                }));
-            }
-            for (Thread t : senders) {
-                expect(t.join(NodeTestSupport.PATIENCE), "sender done");
-            }
-            expect(errors.isEmpty(), "senders without error: " + errors);
+            Map<String, Node> senders = new LinkedHashMap<>();
+            senders.put("first", first);
+            senders.put("second", second);
+            NodeTestSupport.sendNumbered(senders, perNode);
             List<Serializable> all = recorder.take(2 * perNode);
             NodeTestSupport.expectInOrder(all, "first", perNode);
             NodeTestSupport.expectInOrder(all, "second", perNode);
@@ -166,17 +154,17 @@ public class TcpNodeTest {
             NodeTestSupport.expectDaemons(word(server), 5);
             first.close();
             second.close();
-            first.close();
-            expect(true, "close() twice");
+            first.close();          // a second close() does nothing
             awaitNoReaders(server);
-            failures.expectNone("after orderly closes");
+            failures.expectNone("after orderly closes, one of them twice");
         }
         expect(recorder.received.isEmpty(), "nothing more delivered");
     }
 
     /**
-     * A node's stream keeps its types between copies (resets objects only,
-     * seed 000 section 3.3): a peer that counts what arrives sees a class
+     * A node's stream keeps its types between copies (resets objects only:
+     * Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI
+     * for Java", section 3.3): a peer that counts what arrives sees a class
      * name once, however many copies use the class.
      */
     static void typesTravelOnce(InetSocketAddress bind) throws Exception {
@@ -238,12 +226,9 @@ public class TcpNodeTest {
             // A graph that fails half-way, after bringing a new type, then more copies
             ArrayList<Object> bad = new ArrayList<>(List.of(new NodeTestSupport.Forbidden(0), "x"));
             bad.add(new NodeTestSupport.Holder(new Object()));
-            try {
-                node.copy(bad);
-                throw new AssertionError("copy of a graph with an Object did not fail");
-            } catch (NotSerializableException e) {
-                expect(true, "copy of a graph with an Object: " + e);
-            }
+            NotSerializableException e = expectThrows(NotSerializableException.class, () -> node.copy(bad),
+                                                      "copy of a graph with an Object");
+            expectEquals("java.lang.Object", e.getMessage(), "NotSerializableException names the class");
             node.copy(new NodeTestSupport.Forbidden(7));
             node.copy(graph);
             List<Serializable> after = recorder.take(2);
@@ -278,21 +263,19 @@ public class TcpNodeTest {
             for (int i = 0; i < n; i++) {
                 node.copy(new NodeTestSupport.Numbered("main", i));
             }
-            List<Serializable> got = delivered.take(200);
-            for (int i = 0, seq = 1; i < got.size(); i++, seq += (seq % 3 == 2 ? 2 : 1)) {
-                NodeTestSupport.check(seq == ((NodeTestSupport.Numbered) got.get(i)).seq(),
-                                   "delivered copy " + i + " is " + seq + ": " + got.get(i));
-            }
-            expect(true, "copies the listener took are delivered in order");
-            for (int i = 0; i < 100; i++) {
-                var f = failures.take();
-                NodeTestSupport.check(f.failure() instanceof UnsupportedOperationException e
-                                   && e.getMessage().equals("seq " + 3 * i)
-                                   && f.object().equals(new NodeTestSupport.Numbered("main", 3 * i))
-                                   && f.connection().contains(word(server)),
-                                   "report " + i + ": " + f);
-            }
-            expect(true, "each listener exception reported in order, with the copy and the connection");
+            NodeTestSupport.expectSameList(IntStream.range(0, n).filter(seq -> seq % 3 != 0).boxed().toList(),
+                                           NodeTestSupport.seqs(delivered.take(200)),
+                                           "copies the listener took are delivered in order");
+            List<NodeTestSupport.Failure> reports = failures.take(100);
+            NodeTestSupport.expectSameList(
+                    IntStream.range(0, 100).map(i -> 3 * i)
+                             .mapToObj(seq -> "UnsupportedOperationException: seq " + seq + " on "
+                                              + new NodeTestSupport.Numbered("main", seq))
+                             .toList(),
+                    reports.stream().map(NodeTestSupport.Failure::summary).toList(),
+                    "each listener exception reported in order, with the copy");
+            expect(reports.stream().allMatch(f -> f.connection().contains(word(server))),
+                   "each report names the connection to " + word(server));
         }
         failures.expectNone("beyond the listener's exceptions");
     }
@@ -321,12 +304,8 @@ public class TcpNodeTest {
         expect(sender.join(NodeTestSupport.PATIENCE), "sender stopped within " + NodeTestSupport.PATIENCE);
         expect(failure.get() != null, "copy() threw IOException after the server closed, at copy "
                                       + sent.get() + ": " + failure.get());
-        try {
-            node.copy(new NodeTestSupport.Numbered("main", -1));
-            throw new AssertionError("copy() after the failure did not throw");
-        } catch (IOException e) {
-            expect(true, "copy() on a lost connection: " + e);
-        }
+        expectThrows(IOException.class, () -> node.copy(new NodeTestSupport.Numbered("main", -1)),
+                     "copy() on a lost connection");
         node.close();
         NodeTestSupport.expectThreadsGone(word);
     }
@@ -395,17 +374,11 @@ public class TcpNodeTest {
             before.copy(new NodeTestSupport.Numbered("before", 0));
             rejected.copy(new NodeTestSupport.Numbered("rejected", 0));
             rejected.copy(new NodeTestSupport.Forbidden(1));    // one-sided: no error here
-            var f = failures.take();
-            expectEquals(InvalidClassException.class, f.failure().getClass(), "rejection reported");
-            expect(f.object() == null, "as the end of the connection");
-            expect(f.failure().getMessage().contains("REJECTED"), "filter status: " + f.failure().getMessage());
-            try {
-                rejected.copy(new NodeTestSupport.Numbered("rejected", 1));
-                throw new AssertionError("copy after the rejection did not throw");
-            } catch (IOException e) {
-                expect(e.getMessage().contains(InvalidClassException.class.getName()),
-                       "the rejected node's copy() names the reason: " + e.getMessage());
-            }
+            NodeTestSupport.expectRejectionReport(failures.take());
+            IOException e = expectThrows(IOException.class,
+                    () -> rejected.copy(new NodeTestSupport.Numbered("rejected", 1)), "copy after the rejection");
+            expect(e.getMessage().contains(InvalidClassException.class.getName()),
+                   "the rejected node's copy() names the reason: " + e.getMessage());
             before.copy(new NodeTestSupport.Numbered("before", 1));
             try (Node after = Nodes.connect(server.localAddress())) {
                 after.copy(new NodeTestSupport.Numbered("after", 0));
@@ -428,22 +401,13 @@ public class TcpNodeTest {
         expectEquals("hello", recorder.take(1).get(0), "delivered");
         NodeTestSupport.expectDaemons(word, 3);
         server.close();
-        server.close();
-        expect(true, "server close() twice");
+        server.close();         // a second close() does nothing
         awaitServerThreadsGone(word);
         node.close();
         NodeTestSupport.expectThreadsGone(word);
-        try {
-            node.copy("late");
-            throw new AssertionError("copy after close did not throw");
-        } catch (IOException e) {
-            expect(e.getMessage().contains("closed"), "copy after close: " + e.getMessage());
-        }
-        try {
-            Nodes.connect(server.localAddress()).close();
-            throw new AssertionError("connect to a closed server did not throw");
-        } catch (ConnectException e) {
-            expect(true, "connect to a closed server: " + e);
-        }
+        IOException e = expectThrows(IOException.class, () -> node.copy("late"), "copy after close");
+        expect(e.getMessage().contains("closed"), "copy after close: " + e.getMessage());
+        expectThrows(ConnectException.class, () -> Nodes.connect(server.localAddress()).close(),
+                     "connect to a closed server");
     }
 }

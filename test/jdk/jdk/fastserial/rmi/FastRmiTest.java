@@ -19,7 +19,9 @@
 
 /*
  * @test id=fast
- * @summary Stock RMI on fast streams (seed 000 section 3.7, "RMI + UKA"):
+ * @summary Stock RMI on fast streams ("RMI + UKA" of Philippsen, Haumacher
+ *          and Nester, "More Efficient Serialization and RMI for Java",
+ *          section 3.7):
  *          with -Djdk.rmi.fastSerialization=true in both JVMs, an ordinary
  *          RMI client and server (registry and remote objects on the
  *          loopback, the server in a second JVM) pass primitives, strings,
@@ -75,7 +77,6 @@ import java.io.InvalidClassException;
 import java.io.StreamCorruptedException;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.rmi.MarshalledObject;
 import java.rmi.NoSuchObjectException;
 import java.rmi.ServerException;
@@ -94,6 +95,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import grande.test.Command;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -142,16 +145,7 @@ public class FastRmiTest {
     }
 
     static Process startServer(boolean fast, long limitSeconds) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String opts : new String[] {System.getProperty("test.vm.opts", ""),
-                                         System.getProperty("test.java.opts", "")}) {
-            for (String opt : opts.trim().split("\\s+")) {
-                if (!opt.isEmpty()) {
-                    cmd.add(opt);
-                }
-            }
-        }
+        List<String> cmd = Command.testJava();
         if (fast) {
             cmd.add("-D" + FastRmiShared.PROPERTY + "=true");
         }

@@ -24,8 +24,9 @@ package jdk.fastserial.node;
 import java.io.Serializable;
 
 /**
- * Receives the copies sent to a node (seed 004, program 1): the receiving
- * half of the object exchange.
+ * Receives the copies sent to a node (JToe's receiving program, program 1 of
+ * Chaumette et al., "JToe: a Java API for Object Exchange"): the
+ * receiving half of the object exchange.
  *
  * <p>The nodes made by {@link Nodes} call a listener from a thread of their
  * own, one call at a time per sending node, in the order the copies were

@@ -26,7 +26,8 @@ import java.io.Serializable;
 
 /**
  * A node to which objects are copied: the sending half of JToe's object
- * exchange (seed 004, program 1). {@link #copy} sends a deep copy of an
+ * exchange (JToe: Chaumette et al., "JToe: a Java API for Object Exchange",
+ * program 1). {@link #copy} sends a deep copy of an
  * object graph to the node; the receiving side hands it to a
  * {@link CopyListener}. The exchange is one-sided: no thread of the sender
  * waits for the receiver, and no thread of the receiver waits in a

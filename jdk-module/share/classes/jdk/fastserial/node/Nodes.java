@@ -27,7 +27,7 @@ import java.util.Objects;
 
 /**
  * Makes {@link Node}s and {@link NodeServer}s that exchange objects over the
- * fast streams of {@code jdk.fastserial} (JToe, seed 004).
+ * fast streams of {@code jdk.fastserial} (JToe: Chaumette et al., "JToe: a Java API for Object Exchange").
  *
  * <pre>{@code
  * // receiver

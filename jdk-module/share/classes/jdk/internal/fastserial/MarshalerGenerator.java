@@ -49,7 +49,8 @@ import jdk.internal.access.SharedSecrets;
 
 /**
  * Generates, at run time, the {@link Marshaler} of a Serializable class whose
- * every level uses default serialization (seed 000, sections 3.5 and 3.7).
+ * every level uses default serialization (Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI for Java",
+ * sections 3.5 and 3.7).
  *
  * <p>The marshaler is a hidden class in the package and the nest of the
  * class it serves, so its code reads and writes reference fields with

@@ -582,26 +582,22 @@ public final class BulkArrayCorpus {
             case short[] x -> Arrays.equals(x, (short[]) a);
             case int[] x -> Arrays.equals(x, (int[]) a);
             case long[] x -> Arrays.equals(x, (long[]) a);
-            case float[] x -> {
-                float[] y = (float[]) a;
-                for (int k = 0; k < x.length; k++) {
-                    if (Float.floatToRawIntBits(x[k]) != Float.floatToRawIntBits(y[k])) {
-                        yield false;
-                    }
-                }
-                yield true;
-            }
-            case double[] x -> {
-                double[] y = (double[]) a;
-                for (int k = 0; k < x.length; k++) {
-                    if (Double.doubleToRawLongBits(x[k]) != Double.doubleToRawLongBits(y[k])) {
-                        yield false;
-                    }
-                }
-                yield true;
-            }
+            case float[] x -> Arrays.equals(rawBits(x), rawBits((float[]) a));
+            case double[] x -> Arrays.equals(rawBits(x), rawBits((double[]) a));
             default -> throw new IllegalArgumentException(e.getClass().toString());
         };
+    }
+
+    static int[] rawBits(float[] a) {
+        int[] bits = new int[a.length];
+        for (int k = 0; k < a.length; k++) bits[k] = Float.floatToRawIntBits(a[k]);
+        return bits;
+    }
+
+    static long[] rawBits(double[] a) {
+        long[] bits = new long[a.length];
+        for (int k = 0; k < a.length; k++) bits[k] = Double.doubleToRawLongBits(a[k]);
+        return bits;
     }
 
     /** Element k of a primitive array as raw bits. */

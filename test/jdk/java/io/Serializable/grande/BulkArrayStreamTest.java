@@ -141,41 +141,19 @@ public class BulkArrayStreamTest {
         System.out.println("ok: " + iterations + " hot iterations, every stream identical to stock's");
     }
 
-    /** Reads the hot stream and compares its arrays with Arrays.equals on the raw bits. */
+    /** Reads the hot stream and compares its arrays bit for bit (BulkArrayCorpus.sameBits). */
     static void readQuick(byte[] stream, Object[] expected) throws Exception {
         try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(stream))) {
             Object[] actual = (Object[]) in.readObject();
             for (int k = 0; k < expected.length; k++) {
                 Object e = expected[k];
                 Object a = actual[k];
-                boolean same = switch (e) {
-                    case char[] x -> Arrays.equals(x, (char[]) a);
-                    case short[] x -> Arrays.equals(x, (short[]) a);
-                    case int[] x -> Arrays.equals(x, (int[]) a);
-                    case long[] x -> Arrays.equals(x, (long[]) a);
-                    case byte[] x -> Arrays.equals(x, (byte[]) a);
-                    case float[] x -> Arrays.equals(rawBits(x), rawBits((float[]) a));
-                    case double[] x -> Arrays.equals(rawBits(x), rawBits((double[]) a));
-                    default -> throw new AssertionError(e.getClass().toString());
-                };
-                if (!same) {
+                if (!BulkArrayCorpus.sameBits(e, a)) {
                     BulkArrayCorpus.requireSame(e, a, "hot corpus[" + k + "]");
                     throw new AssertionError("hot corpus[" + k + "] differs");
                 }
             }
         }
-    }
-
-    static int[] rawBits(float[] a) {
-        int[] bits = new int[a.length];
-        for (int k = 0; k < a.length; k++) bits[k] = Float.floatToRawIntBits(a[k]);
-        return bits;
-    }
-
-    static long[] rawBits(double[] a) {
-        long[] bits = new long[a.length];
-        for (int k = 0; k < a.length; k++) bits[k] = Double.doubleToRawLongBits(a[k]);
-        return bits;
     }
 
     static String around(byte[] a, byte[] b, int at) {

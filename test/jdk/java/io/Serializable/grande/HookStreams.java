@@ -17,6 +17,7 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
@@ -35,6 +36,20 @@ import java.util.List;
 public final class HookStreams {
 
     private HookStreams() { }
+
+    /** What a test writes, on any ObjectOutputStream. */
+    interface Writes {
+        void to(ObjectOutputStream out) throws IOException;
+    }
+
+    /** What w writes on a plain ObjectOutputStream, flushed. */
+    static byte[] plain(Writes w) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ObjectOutputStream out = new ObjectOutputStream(bytes);
+        w.to(out);
+        out.flush();
+        return bytes.toByteArray();
+    }
 
     /**
      * Created with the no-argument constructor; with out, the standard

@@ -40,6 +40,7 @@ import java.io.OutputStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,13 +55,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 public class SubclassHooksOutputTest {
 
-    /** What a test writes, on any ObjectOutputStream. */
-    interface Writes {
-        void to(ObjectOutputStream out) throws IOException;
-    }
-
     /** The graph, primitives, a reset and the graph again. */
-    static final Writes SESSION = out -> {
+    static final HookStreams.Writes SESSION = out -> {
         List<Object> graph = HookGraph.graph();
         out.writeObject(graph);
         out.writeInt(0x1234);
@@ -74,12 +70,19 @@ public class SubclassHooksOutputTest {
         out.flush();
     };
 
-    static byte[] plain(Writes w) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ObjectOutputStream out = new ObjectOutputStream(bytes);
-        w.to(out);
+    static byte[] plain(HookStreams.Writes w) throws IOException {
+        return HookStreams.plain(w);
+    }
+
+    /**
+     * Writes the value made by value on out, flushed, and checks that sink
+     * then holds what a plain ObjectOutputStream writes for such a value.
+     */
+    static void writesLikePlain(ObjectOutputStream out, ByteArrayOutputStream sink,
+                                Supplier<Object> value) throws IOException {
+        out.writeObject(value.get());
         out.flush();
-        return bytes.toByteArray();
+        assertArrayEquals(plain(o -> o.writeObject(value.get())), sink.toByteArray());
     }
 
     @BeforeEach
@@ -283,9 +286,7 @@ public class SubclassHooksOutputTest {
         assertThrowsExactly(IllegalStateException.class, () -> out.init(second));
         assertEquals(0, second.size(), "the failed call wrote nothing");
         // The stream still works, on the first target.
-        out.writeObject(HookGraph.graph());
-        out.flush();
-        assertArrayEquals(plain(o -> o.writeObject(HookGraph.graph())), first.toByteArray());
+        writesLikePlain(out, first, () -> HookGraph.graph());
     }
 
     @Test
@@ -295,9 +296,7 @@ public class SubclassHooksOutputTest {
         ByteArrayOutputStream second = new ByteArrayOutputStream();
         assertThrowsExactly(IllegalStateException.class, () -> out.init(second));
         assertEquals(0, second.size(), "the failed call wrote nothing");
-        out.writeObject("still fine");
-        out.flush();
-        assertArrayEquals(plain(o -> o.writeObject("still fine")), first.toByteArray());
+        writesLikePlain(out, first, () -> "still fine");
     }
 
     @Test
@@ -312,9 +311,7 @@ public class SubclassHooksOutputTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         out.init(bytes);
         assertTrue(out.use(false));
-        out.writeObject("standard");
-        out.flush();
-        assertArrayEquals(plain(o -> o.writeObject("standard")), bytes.toByteArray());
+        writesLikePlain(out, bytes, () -> "standard");
     }
 
     @Test

@@ -56,6 +56,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrowsExactly;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,6 +72,22 @@ public class ClassInfoAccess {
     /** Whether setAccessible(true) would work for this caller, on a fresh Field. */
     static boolean canSetAccessible(Class<?> c, String name) throws NoSuchFieldException {
         return field(c, name).trySetAccessible();
+    }
+
+    /**
+     * The ClassInfo of field name of declaring, asked of class of: checks
+     * that setAccessible would work on the field exactly when the packages
+     * are opened to this test; if they are, returns the ClassInfo, if not,
+     * checks that getClassInfo refuses the field and returns null.
+     */
+    static ClassInfo classInfoWhereOpened(Class<?> of, Class<?> declaring, String name) throws Exception {
+        Field f = field(declaring, name);
+        assertEquals(OPENED, canSetAccessible(declaring, name));
+        if (!OPENED) {
+            assertThrowsExactly(InaccessibleObjectException.class, () -> of.getClassInfo(f));
+            return null;
+        }
+        return of.getClassInfo(f);
     }
 
     static ByteBuffer image(ClassInfo ci, Object obj) {
@@ -89,14 +106,12 @@ public class ClassInfoAccess {
 
     @Test
     void privateFieldOfString() throws Exception {
-        Field hash = field(String.class, "hash");
-        assertEquals(OPENED, canSetAccessible(String.class, "hash"));
-        if (!OPENED) {
-            assertThrowsExactly(InaccessibleObjectException.class, () -> String.class.getClassInfo(hash));
-            assertFalse(hash.canAccess("GrandeJDK"), "getClassInfo does not make the field accessible");
+        ClassInfo ci = classInfoWhereOpened(String.class, String.class, "hash");
+        if (ci == null) {
+            assertFalse(field(String.class, "hash").canAccess("GrandeJDK"),
+                        "getClassInfo does not make the field accessible");
             return;
         }
-        ClassInfo ci = String.class.getClassInfo(hash);
         assertEquals(4, ci.size());
         String s = new String("GrandeJDK");
         int h = s.hashCode();
@@ -106,16 +121,13 @@ public class ClassInfoAccess {
 
     @Test
     void privateFieldOfArrayList() throws Exception {
-        Field size = field(ArrayList.class, "size");
-        assertEquals(OPENED, canSetAccessible(ArrayList.class, "size"));
-        if (!OPENED) {
-            assertThrowsExactly(InaccessibleObjectException.class, () -> ArrayList.class.getClassInfo(size));
+        ClassInfo ci = classInfoWhereOpened(ArrayList.class, ArrayList.class, "size");
+        if (ci == null) {
             // The same field through a subclass declared here.
             class MyList extends ArrayList<String> { }
-            assertThrowsExactly(InaccessibleObjectException.class, () -> MyList.class.getClassInfo(size));
+            assertNull(classInfoWhereOpened(MyList.class, ArrayList.class, "size"));
             return;
         }
-        ClassInfo ci = ArrayList.class.getClassInfo(size);
         ArrayList<String> list = new ArrayList<>(List.of("a", "b", "c"));
         assertEquals(3, image(ci, list).getInt(0));
         byte[] two = ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(2).array();
@@ -145,13 +157,10 @@ public class ClassInfoAccess {
         // setAccessible(true) refuses a protected instance field of a class in a
         // package that is exported but not open, even to a subclass.
         class Counting extends ByteArrayOutputStream { }
-        Field count = field(ByteArrayOutputStream.class, "count");
-        assertEquals(OPENED, canSetAccessible(ByteArrayOutputStream.class, "count"));
-        if (!OPENED) {
-            assertThrowsExactly(InaccessibleObjectException.class, () -> Counting.class.getClassInfo(count));
+        ClassInfo ci = classInfoWhereOpened(Counting.class, ByteArrayOutputStream.class, "count");
+        if (ci == null) {
             return;
         }
-        ClassInfo ci = Counting.class.getClassInfo(count);
         Counting out = new Counting();
         out.write(new byte[5], 0, 5);
         assertEquals(5, image(ci, out).getInt(0));

@@ -218,98 +218,98 @@ public class ClassInfoErrors {
                 ClassInfoSamples.Mixed100.class.getClassInfo());
     }
 
-    @Test
-    void nullObject() throws Exception {
-        Random r = new Random(1);
+    /** One case of a test: a ClassInfo, a direction, and the test's Random. */
+    interface Case {
+        void run(ClassInfo ci, Copy copy, Random r) throws Exception;
+    }
+
+    /**
+     * Runs a case for every ClassInfo of {@link #classInfos} in both
+     * directions, all with one Random of the given seed.
+     */
+    static void forEachCase(long seed, Case c) throws Exception {
+        Random r = new Random(seed);
         for (ClassInfo ci : classInfos()) {
             for (Copy copy : List.of(TO, FROM)) {
-                assertFails(NullPointerException.class, ci, copy, null, 0, randomBytes(r, ci.size()), 0);
+                c.run(ci, copy, r);
             }
         }
+    }
+
+    @Test
+    void nullObject() throws Exception {
+        forEachCase(1, (ci, copy, r) -> {
+            assertFails(NullPointerException.class, ci, copy, null, 0, randomBytes(r, ci.size()), 0);
+        });
     }
 
     @Test
     void nullBuffer() throws Exception {
-        Random r = new Random(2);
-        for (ClassInfo ci : classInfos()) {
-            for (Copy copy : List.of(TO, FROM)) {
-                assertFails(NullPointerException.class, ci, copy, randomMixed(r), 0, null, 0);
-            }
-        }
+        forEachCase(2, (ci, copy, r) -> {
+            assertFails(NullPointerException.class, ci, copy, randomMixed(r), 0, null, 0);
+        });
     }
 
     @Test
     void objectOfAnotherClass() throws Exception {
-        Random r = new Random(3);
-        for (ClassInfo ci : classInfos()) {
-            for (Copy copy : List.of(TO, FROM)) {
-                byte[] buffer = randomBytes(r, ci.size() + 8);
-                // Unrelated classes, and the described class's superclass.
-                ClassInfoSamples.Ints32 ints = new ClassInfoSamples.Ints32();
-                ClassInfoSamples.randomize(ints, ClassInfoSamples.primitiveFields(ints.getClass()), r);
-                assertFails(IllegalArgumentException.class, ci, copy, ints, 0, buffer, 0);
-                ClassInfoSamples.MixedBase base = new ClassInfoSamples.MixedBase();
-                ClassInfoSamples.randomize(base, ClassInfoSamples.primitiveFields(base.getClass()), r);
-                assertFails(IllegalArgumentException.class, ci, copy, base, 0, buffer, 0);
-                assertFails(IllegalArgumentException.class, ci, copy, new Object(), 0, buffer, 0);
-                assertFails(IllegalArgumentException.class, ci, copy, new byte[ci.size()], 0, buffer, 0);
-            }
-        }
+        forEachCase(3, (ci, copy, r) -> {
+            byte[] buffer = randomBytes(r, ci.size() + 8);
+            // Unrelated classes, and the described class's superclass.
+            ClassInfoSamples.Ints32 ints = new ClassInfoSamples.Ints32();
+            ClassInfoSamples.randomize(ints, ClassInfoSamples.primitiveFields(ints.getClass()), r);
+            assertFails(IllegalArgumentException.class, ci, copy, ints, 0, buffer, 0);
+            ClassInfoSamples.MixedBase base = new ClassInfoSamples.MixedBase();
+            ClassInfoSamples.randomize(base, ClassInfoSamples.primitiveFields(base.getClass()), r);
+            assertFails(IllegalArgumentException.class, ci, copy, base, 0, buffer, 0);
+            assertFails(IllegalArgumentException.class, ci, copy, new Object(), 0, buffer, 0);
+            assertFails(IllegalArgumentException.class, ci, copy, new byte[ci.size()], 0, buffer, 0);
+        });
     }
 
     @Test
     void objectOffsetOutOfRange() throws Exception {
-        Random r = new Random(4);
-        for (ClassInfo ci : classInfos()) {
+        forEachCase(4, (ci, copy, r) -> {
             int size = ci.size();
-            for (Copy copy : List.of(TO, FROM)) {
-                for (int bad : new int[] { -1, size + 1, Integer.MIN_VALUE, Integer.MAX_VALUE, -size }) {
-                    if (bad >= 0 && bad <= size) {
-                        continue;
-                    }
-                    assertFails(IndexOutOfBoundsException.class, ci, copy, randomMixed(r), bad,
-                                randomBytes(r, size + 8), 0);
+            for (int bad : new int[] { -1, size + 1, Integer.MIN_VALUE, Integer.MAX_VALUE, -size }) {
+                if (bad >= 0 && bad <= size) {
+                    continue;
                 }
+                assertFails(IndexOutOfBoundsException.class, ci, copy, randomMixed(r), bad,
+                            randomBytes(r, size + 8), 0);
             }
-        }
+        });
     }
 
     @Test
     void bufferOffsetOutOfRange() throws Exception {
-        Random r = new Random(5);
-        for (ClassInfo ci : classInfos()) {
+        forEachCase(5, (ci, copy, r) -> {
             int size = ci.size();
-            for (Copy copy : List.of(TO, FROM)) {
-                for (int length : new int[] { 0, 1, size, size + 8 }) {
-                    for (int bad : new int[] { -1, length + 1, Integer.MIN_VALUE, Integer.MAX_VALUE }) {
-                        assertFails(IndexOutOfBoundsException.class, ci, copy, randomMixed(r), 0,
-                                    randomBytes(r, length), bad);
-                    }
+            for (int length : new int[] { 0, 1, size, size + 8 }) {
+                for (int bad : new int[] { -1, length + 1, Integer.MIN_VALUE, Integer.MAX_VALUE }) {
+                    assertFails(IndexOutOfBoundsException.class, ci, copy, randomMixed(r), 0,
+                                randomBytes(r, length), bad);
                 }
             }
-        }
+        });
     }
 
     @Test
     void edgesOfTheRanges() throws Exception {
         // objectOffset == size and bufferOffset == buffer.length are in range: nothing is copied.
-        Random r = new Random(6);
-        for (ClassInfo ci : classInfos()) {
+        forEachCase(6, (ci, copy, r) -> {
             int size = ci.size();
-            for (Copy copy : List.of(TO, FROM)) {
-                ClassInfoSamples.Mixed100 m = randomMixed(r);
-                byte[] buffer = randomBytes(r, size + 8);
-                byte[] before = buffer.clone();
-                ClassInfo all = m.getClass().getClassInfo(
-                        ClassInfoSamples.primitiveFields(m.getClass()).toArray(Field[]::new));
-                byte[] objBefore = ClassInfoSamples.expectedImage(all, m);
-                assertEquals(0, copy.copy(ci, m, size, buffer, 0));
-                assertEquals(0, copy.copy(ci, m, 0, buffer, buffer.length));
-                assertEquals(0, copy.copy(ci, m, size, buffer, buffer.length));
-                assertEquals(0, copy.copy(ci, m, 0, new byte[0], 0));
-                assertArrayEquals(before, buffer);
-                assertArrayEquals(objBefore, ClassInfoSamples.expectedImage(all, m));
-            }
-        }
+            ClassInfoSamples.Mixed100 m = randomMixed(r);
+            byte[] buffer = randomBytes(r, size + 8);
+            byte[] before = buffer.clone();
+            ClassInfo all = m.getClass().getClassInfo(
+                    ClassInfoSamples.primitiveFields(m.getClass()).toArray(Field[]::new));
+            byte[] objBefore = ClassInfoSamples.expectedImage(all, m);
+            assertEquals(0, copy.copy(ci, m, size, buffer, 0));
+            assertEquals(0, copy.copy(ci, m, 0, buffer, buffer.length));
+            assertEquals(0, copy.copy(ci, m, size, buffer, buffer.length));
+            assertEquals(0, copy.copy(ci, m, 0, new byte[0], 0));
+            assertArrayEquals(before, buffer);
+            assertArrayEquals(objBefore, ClassInfoSamples.expectedImage(all, m));
+        });
     }
 }

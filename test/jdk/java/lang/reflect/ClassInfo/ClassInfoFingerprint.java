@@ -33,11 +33,9 @@
 import java.lang.classfile.ClassFile;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDescs;
-import java.lang.constant.MethodTypeDesc;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.ClassInfo;
 import java.lang.reflect.Field;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -123,15 +121,7 @@ public class ClassInfoFingerprint {
 
     /** The fingerprints a child VM of this image prints with the given flags. */
     static Map<String, String> child(String... flags) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // The options jtreg gives test VMs (none in `make test`), then the flags.
-        for (String property : List.of("test.vm.opts", "test.java.opts")) {
-            String options = System.getProperty(property, "").trim();
-            if (!options.isEmpty()) {
-                cmd.addAll(List.of(options.split("\\s+")));
-            }
-        }
+        List<String> cmd = Command.testJava();
         cmd.addAll(List.of(flags));
         cmd.add("-cp");
         cmd.add(System.getProperty("test.classes"));

@@ -34,8 +34,8 @@ import jdk.fastserial.FastObjectOutputStream;
 import sun.rmi.server.MarshalStreamProvider;
 
 /**
- * Stock RMI on fast streams, the "RMI + UKA" configuration of seed 000
- * (section 3.7): java.rmi asks for these streams when the system property
+ * Stock RMI on fast streams, the "RMI + UKA" configuration of
+ * Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI for Java" (section 3.7): java.rmi asks for these streams when the system property
  * {@code jdk.rmi.fastSerialization} is true. RMI's marshal stream stays the
  * stream that class-defined methods see (its facade); the fast stream does
  * the work and calls back the facade's class annotation, object replacement

@@ -40,9 +40,6 @@ public final class FabricEchoServer {
     static final long IDLE_SECONDS = 120;
     static final long MAX_MINUTES = 30;
 
-    private static final long CTX_SEND = 1;
-    private static final long CTX_RECV = 2;     // + the buffer's index
-    private static final int MAX_COMPLETIONS = 8;
     private static final int CHECK_EVERY = 1 << 12;    // empty polls between checks of time and stop
     /**
      * Empty polls in a row (tens of microseconds, far longer than a round
@@ -58,13 +55,7 @@ public final class FabricEchoServer {
     }
 
     public static void main(String[] args) {
-        try {
-            serve(args[0], Integer.parseInt(args[1]));
-        } catch (Throwable e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
-        System.exit(0);
+        ServerProcess.runServer(() -> serve(args[0], Integer.parseInt(args[1])));
     }
 
     private static void serve(String provider, int maxSize) throws Exception {
@@ -81,7 +72,8 @@ public final class FabricEchoServer {
                 buffers[i] = arena.allocate(Math.max(maxSize, 1), 4096);
                 descs[i] = ff.desc(ff.register(ep, buffers[i]));
             }
-            MemorySegment completions = arena.allocate(FastFabric.COMPLETION_SIZE * MAX_COMPLETIONS, 8);
+            Completions completions = new Completions(ff, ep, arena, "completion of a send",
+                                                      "completion of a receive");
 
             System.out.println("PORT " + listener.getLocalPort());
             System.out.flush();
@@ -100,7 +92,8 @@ public final class FabricEchoServer {
                 }
                 byte[] peerAddress = in.readNBytes(n);
                 long peer = ff.addPeer(ep, peerAddress);
-                check(ff, "ff_recv", ff.recv(ep, peer, buffers[0], maxSize, descs[0], TAG, 0, CTX_RECV));
+                check(ff, "ff_recv", ff.recv(ep, peer, buffers[0], maxSize, descs[0], TAG, 0,
+                                             Completions.CTX_RECV));
                 out.write(1);
                 out.flush();
                 watch(System.in, "stdin");
@@ -129,46 +122,9 @@ public final class FabricEchoServer {
         t.start();
     }
 
-    /** The echo loop's state: what the completions said. */
-    private static final class Echo {
-        final FastFabric ff;
-        final MemorySegment ep;
-        final MemorySegment completions;
-        boolean sending;            // the last echo's send has not completed
-        long received = -1;         // length of the message that landed, -1: none
-
-        Echo(FastFabric ff, MemorySegment ep, MemorySegment completions) {
-            this.ff = ff;
-            this.ep = ep;
-            this.completions = completions;
-        }
-
-        /** Polls once; returns the completions handled. */
-        int poll() throws IOException {
-            int n = ff.poll(ep, completions, MAX_COMPLETIONS);
-            if (n < 0) {
-                throw ff.failed("ff_poll", n);
-            }
-            for (int i = 0; i < n; i++) {
-                int status = FastFabric.status(completions, i);
-                if (status < 0) {
-                    throw ff.failed("completion of " + (FastFabric.kind(completions, i) == FastFabric.SEND
-                                                        ? "a send" : "a receive"), status);
-                }
-                if (FastFabric.context(completions, i) == CTX_SEND) {
-                    sending = false;
-                } else {
-                    received = FastFabric.length(completions, i);
-                }
-            }
-            return n;
-        }
-    }
-
     private static void echo(FastFabric ff, MemorySegment ep, long peer, MemorySegment[] buffers,
-                             MemorySegment[] descs, int maxSize, MemorySegment completions)
+                             MemorySegment[] descs, int maxSize, Completions e)
             throws IOException {
-        Echo e = new Echo(ff, ep, completions);
         long start = System.nanoTime();
         long last = start;
         long idle = TimeUnit.SECONDS.toNanos(IDLE_SECONDS);
@@ -199,9 +155,10 @@ public final class FabricEchoServer {
                 e.received = -1;
                 current = 1 - current;
                 check(ff, "ff_recv", ff.recv(ep, peer, buffers[current], maxSize, descs[current],
-                                             TAG, 0, CTX_RECV));
+                                             TAG, 0, Completions.CTX_RECV));
                 int rc;
-                while ((rc = ff.send(ep, peer, buffers[echo], length, descs[echo], TAG, CTX_SEND))
+                while ((rc = ff.send(ep, peer, buffers[echo], length, descs[echo], TAG,
+                                     Completions.CTX_SEND))
                        == FastFabric.EAGAIN) {
                     e.poll();           // the provider needs progress to take it
                     if (stop) {

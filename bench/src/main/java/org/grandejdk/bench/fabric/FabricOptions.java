@@ -3,10 +3,7 @@
  */
 package org.grandejdk.bench.fabric;
 
-import java.rmi.Remote;
-
-import org.grandejdk.bench.rmi.FastRmiTechnology;
-import org.grandejdk.bench.rmi.ForkOptions;
+import org.grandejdk.bench.ForkOptions;
 
 /**
  * The fork options of the fabric area and its set-up checks. The RMI
@@ -56,10 +53,5 @@ public final class FabricOptions {
                     + "=lo in the environment (loopback only), found "
                     + TCP_IFACE + "=" + System.getenv(TCP_IFACE));
         }
-    }
-
-    /** Throws unless the calls of a jdk.fastrmi stub run over the expected technology; returns it. */
-    static String requireTechnology(Remote stub, String expected) {
-        return FastRmiTechnology.require(stub, expected);
     }
 }

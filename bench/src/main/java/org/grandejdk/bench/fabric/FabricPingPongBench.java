@@ -15,21 +15,19 @@ import java.util.concurrent.TimeUnit;
 
 import jdk.internal.fastrmi.fabric.FastFabric;
 
-import org.grandejdk.bench.rmi.ForkOptions;
+import org.grandejdk.bench.AverageTimeBench;
+import org.grandejdk.bench.ForkOptions;
+import org.grandejdk.bench.Lifecycle;
 import org.grandejdk.bench.rmi.ServerProcess;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The libfastfabric ping-pong floor from Java: what fabric-native's C
@@ -53,13 +51,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * the environment (the set-up throws otherwise). Image only.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {ForkOptions.HEAP_MIN, ForkOptions.HEAP_MAX,
                                    ForkOptions.ALLOW_UNSAFE, FabricOptions.EXPORT_FABRIC})
-public class FabricPingPongBench {
+public class FabricPingPongBench extends AverageTimeBench {
 
     @Param({"shm", "tcp;ofi_rxm"})
     public String provider;
@@ -67,9 +62,6 @@ public class FabricPingPongBench {
     @Param({"8", "4096"})
     public int size;
 
-    private static final long CTX_SEND = 1;
-    private static final long CTX_RECV = 2;
-    private static final int MAX_COMPLETIONS = 8;
     /** Empty polls before each further one yields the processor ({@link FabricEchoServer#SPIN_POLLS}). */
     private static final int SPIN_POLLS = FabricEchoServer.SPIN_POLLS;
     /** Empty polls between two looks at the clock (a power of 2). */
@@ -85,18 +77,14 @@ public class FabricPingPongBench {
     private MemorySegment sendDesc;
     private MemorySegment receiveBuffer;
     private MemorySegment receiveDesc;
-    private MemorySegment completions;
+    private Completions completions;
     private long peer;
     private ServerProcess server;
     private Socket control;
 
-    // what the completions said
-    private boolean sending;
-    private long received = -1;
-
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        try {
+        Lifecycle.setUpOrTearDown(this::tearDown, () -> {
             FabricOptions.requireLoopback(provider);
             ff = FastFabric.get();
             ep = ff.open(provider, 0);
@@ -114,7 +102,7 @@ public class FabricPingPongBench {
             arena = Arena.ofShared();
             sendBuffer = arena.allocate(size, 4096);
             receiveBuffer = arena.allocate(size, 4096);
-            completions = arena.allocate(FastFabric.COMPLETION_SIZE * MAX_COMPLETIONS, 8);
+            completions = new Completions(ff, ep, arena, "send to the echo server", "receive of the echo");
             sendDesc = ff.desc(ff.register(ep, sendBuffer));
             receiveDesc = ff.desc(ff.register(ep, receiveBuffer));
 
@@ -140,14 +128,7 @@ public class FabricPingPongBench {
             System.out.println("fabric-config: FabricPingPongBench provider=" + opened + " size=" + size
                     + " registration=" + ff.needsRegistration(ep) + " libfabric=" + ff.libfabricVersion()
                     + " FI_TCP_IFACE=" + System.getenv(FabricOptions.TCP_IFACE));
-        } catch (Exception | Error e) {
-            try {
-                tearDown();
-            } catch (Exception | Error suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
+        });
     }
 
     /** Throws unless round trips give back the bytes sent, for a few different contents. */
@@ -168,17 +149,12 @@ public class FabricPingPongBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         try {
-            if (control != null) {
-                control.close();
-            }
-            if (server != null) {
-                server.close();
-            }
+            Lifecycle.closeAll(control, server);
         } finally {
             control = null;
             server = null;
             if (ep != null) {
-                ff.close(ep);           // deregisters the buffers too
+                ff.close(ep);           // deregisters the buffers too: only then may their arena go
                 ep = null;
             }
             if (arena != null) {
@@ -191,18 +167,18 @@ public class FabricPingPongBench {
     @Benchmark
     public long roundTrip() throws IOException {
         int rc;
-        while ((rc = ff.send(ep, peer, sendBuffer, size, sendDesc, FabricEchoServer.TAG, CTX_SEND))
-               == FastFabric.EAGAIN) {
-            poll();                     // the provider needs progress to take it
+        while ((rc = ff.send(ep, peer, sendBuffer, size, sendDesc, FabricEchoServer.TAG,
+                             Completions.CTX_SEND)) == FastFabric.EAGAIN) {
+            completions.poll();         // the provider needs progress to take it
         }
         if (rc < 0) {
             throw ff.failed("ff_send", rc);
         }
-        sending = true;
+        completions.sending = true;
         int empty = 0;
         long since = 0;
-        while (sending || received < 0) {
-            if (poll() != 0) {
+        while (completions.sending || completions.received < 0) {
+            if (completions.poll() != 0) {
                 continue;
             }
             if (++empty > SPIN_POLLS) {
@@ -218,7 +194,7 @@ public class FabricPingPongBench {
                 }
             }
         }
-        long length = received;
+        long length = completions.received;
         if (length != size) {
             throw new IOException("echo of " + length + " bytes, " + size + " sent");
         }
@@ -227,35 +203,14 @@ public class FabricPingPongBench {
     }
 
     private void postReceive() throws IOException {
-        received = -1;
+        completions.received = -1;
         int rc;
-        while ((rc = ff.recv(ep, peer, receiveBuffer, size, receiveDesc, FabricEchoServer.TAG, 0, CTX_RECV))
-               == FastFabric.EAGAIN) {
-            poll();
+        while ((rc = ff.recv(ep, peer, receiveBuffer, size, receiveDesc, FabricEchoServer.TAG, 0,
+                             Completions.CTX_RECV)) == FastFabric.EAGAIN) {
+            completions.poll();
         }
         if (rc < 0) {
             throw ff.failed("ff_recv", rc);
         }
-    }
-
-    /** Polls once; returns the completions handled. */
-    private int poll() throws IOException {
-        int n = ff.poll(ep, completions, MAX_COMPLETIONS);
-        if (n < 0) {
-            throw ff.failed("ff_poll", n);
-        }
-        for (int i = 0; i < n; i++) {
-            int status = FastFabric.status(completions, i);
-            if (status < 0) {
-                throw ff.failed(FastFabric.kind(completions, i) == FastFabric.SEND
-                                ? "send to the echo server" : "receive of the echo", status);
-            }
-            if (FastFabric.context(completions, i) == CTX_SEND) {
-                sending = false;
-            } else {
-                received = FastFabric.length(completions, i);
-            }
-        }
-        return n;
     }
 }

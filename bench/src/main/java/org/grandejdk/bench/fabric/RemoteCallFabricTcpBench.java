@@ -3,8 +3,7 @@
  */
 package org.grandejdk.bench.fabric;
 
-import org.grandejdk.bench.rmi.ForkOptions;
-import org.grandejdk.bench.rmi.PingService;
+import org.grandejdk.bench.ForkOptions;
 import org.grandejdk.bench.rmi.RemoteCallBench;
 import org.openjdk.jmh.annotations.Fork;
 
@@ -20,17 +19,9 @@ import org.openjdk.jmh.annotations.Fork;
                                    ForkOptions.ALLOW_UNSAFE, ForkOptions.LOOPBACK,
                                    ForkOptions.FASTRMI, ForkOptions.FASTRMI_FAST_SERIALIZATION,
                                    FabricOptions.TECHNOLOGIES_FABRIC, FabricOptions.FABRIC_TCP})
-public class RemoteCallFabricTcpBench extends RemoteCallBench {
+public class RemoteCallFabricTcpBench extends RemoteCallFabricBench {
 
-    static final String TECHNOLOGY = "fabric:tcp;ofi_rxm";
-
-    /** Before any endpoint is opened: the environment must not widen or override the provider. */
     public RemoteCallFabricTcpBench() {
-        FabricOptions.requireLoopback(TECHNOLOGY);
-    }
-
-    @Override
-    protected String checkTechnology(PingService stub) {
-        return FabricOptions.requireTechnology(stub, TECHNOLOGY);
+        super("fabric:tcp;ofi_rxm");
     }
 }

@@ -3,8 +3,8 @@
  */
 package org.grandejdk.bench.fabric;
 
-import org.grandejdk.bench.rmi.ForkOptions;
-import org.grandejdk.bench.rmi.PingService;
+import org.grandejdk.bench.ForkOptions;
+import org.grandejdk.bench.rmi.FastRmiCallBench;
 import org.grandejdk.bench.rmi.RemoteCallBench;
 import org.openjdk.jmh.annotations.Fork;
 
@@ -19,12 +19,9 @@ import org.openjdk.jmh.annotations.Fork;
                                    ForkOptions.ALLOW_UNSAFE, ForkOptions.LOOPBACK,
                                    ForkOptions.FASTRMI, ForkOptions.FASTRMI_FAST_SERIALIZATION,
                                    FabricOptions.TECHNOLOGIES_TCP})
-public class RemoteCallFastRmiTcpBench extends RemoteCallBench {
+public class RemoteCallFastRmiTcpBench extends FastRmiCallBench {
 
-    static final String TECHNOLOGY = "tcp";
-
-    @Override
-    protected String checkTechnology(PingService stub) {
-        return FabricOptions.requireTechnology(stub, TECHNOLOGY);
+    public RemoteCallFastRmiTcpBench() {
+        super("tcp");
     }
 }

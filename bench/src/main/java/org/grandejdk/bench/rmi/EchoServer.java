@@ -25,13 +25,7 @@ public final class EchoServer {
     }
 
     public static void main(String[] args) {
-        try {
-            serve();
-        } catch (Throwable e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
-        System.exit(0);
+        ServerProcess.runServer(EchoServer::serve);
     }
 
     private static void serve() throws IOException {

@@ -7,22 +7,17 @@ import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.rmi.server.RemoteObject;
 import java.rmi.server.UnicastRemoteObject;
-import java.util.concurrent.TimeUnit;
 
+import org.grandejdk.bench.AverageTimeBench;
+import org.grandejdk.bench.Lifecycle;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Seed 001 Table 1: calls to a {@link LocalService} in the same JVM, one
+ * Table 1 of Haumacher and Philippsen, "Exploiting Object Locality in
+ * JavaParty": calls to a {@link LocalService} in the same JVM, one
  * JVM only. Each subclass is a way to reach the object: a plain interface
  * reference to it ({@link LocalCallPlainBench}), a jdk.fastrmi stub
  * ({@link LocalCallFastRmiBench}: the stub's local-call shortcut) and a
@@ -43,12 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * set-up checks that calls return what they should, copy the arguments
  * exactly where the subclass says, and run on the caller's thread or not.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-public abstract class LocalCallBench {
+public abstract class LocalCallBench extends AverageTimeBench {
 
     private final boolean copiesArguments;
     private final boolean passesImmutable;
@@ -75,8 +65,10 @@ public abstract class LocalCallBench {
         this.runsOnCallerThread = runsOnCallerThread;
     }
 
-    /** The reference that the benchmarks call impl through. */
-    abstract LocalService target(LocalServiceImpl impl) throws Exception;
+    /** The reference that the benchmarks call impl through: by default its stub ({@link #export}). */
+    LocalService target(LocalServiceImpl impl) throws Exception {
+        return export(impl);
+    }
 
     /** The argument of fooImmutable. */
     Pair immutablePair(int first, int second) {
@@ -89,27 +81,20 @@ public abstract class LocalCallBench {
         exported = true;
         LocalService stub = (LocalService) RemoteObject.toStub(impl);
         RmiConfiguration.check("local", stub);
-        System.out.println("rmi-config: " + configurationName() + " "
+        System.out.println("rmi-config: " + Lifecycle.configurationName(this) + " "
                 + RmiConfiguration.describe(stub) + " stub class " + stub.getClass().getName());
         return stub;
     }
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        try {
+        Lifecycle.setUpOrTearDown(this::tearDown, () -> {
             impl = new LocalServiceImpl();
             target = target(impl);
             copied = new Pair(3, 4);
             immutable = immutablePair(5, 6);
             checkCalls();
-        } catch (Exception | Error e) {
-            try {
-                tearDown();
-            } catch (Exception | Error suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
+        });
     }
 
     private void checkCalls() throws RemoteException {
@@ -144,15 +129,6 @@ public abstract class LocalCallBench {
                     + (copy ? "the argument itself, expected a copy"
                             : "a copy, expected the argument itself"));
         }
-    }
-
-    /** The simple name of the subclass (not JMH's). */
-    private String configurationName() {
-        Class<?> c = getClass();
-        while (c.getSuperclass() != LocalCallBench.class) {
-            c = c.getSuperclass();
-        }
-        return c.getSimpleName();
     }
 
     @TearDown(Level.Trial)

@@ -7,7 +7,8 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /**
- * The methods of seed 001 Table 1, called on an object in the same JVM
+ * The methods of Table 1 of Haumacher and Philippsen, "Exploiting Object
+ * Locality in JavaParty", called on an object in the same JVM
  * ({@link LocalCallBench}).
  */
 public interface LocalService extends Remote {

@@ -7,7 +7,8 @@ import java.io.Serializable;
 
 /**
  * A small Serializable object, two ints: an argument that a remote call
- * copies (seed 001 Table 1's "Transp." object). {@link ImmutablePair} is
+ * copies (the "Transp." object of Table 1 of Haumacher and Philippsen,
+ * "Exploiting Object Locality in JavaParty"). {@link ImmutablePair} is
  * the same object marked immutable.
  */
 public class Pair implements Serializable {

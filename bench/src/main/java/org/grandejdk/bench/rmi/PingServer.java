@@ -83,16 +83,7 @@ public final class PingServer {
     }
 
     public static void main(String[] args) {
-        try {
-            serve();
-        } catch (Throwable e) {
-            // An exported object keeps this JVM alive: exit, so that the
-            // benchmark sees at once that the server failed.
-            e.printStackTrace();
-            System.exit(1);
-        }
-        // Stock RMI keeps non-daemon threads for a while after unexport.
-        System.exit(0);
+        ServerProcess.runServer(PingServer::serve);
     }
 
     private static void serve() throws Exception {

@@ -7,7 +7,8 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /**
- * The remote interface of the two-node kernels of seed 000 section 6.1,
+ * The remote interface of the two-node kernels of Philippsen, Haumacher and
+ * Nester, "More Efficient Serialization and RMI for Java", section 6.1,
  * implemented by {@link PingServer} in the server JVM.
  */
 public interface PingService extends Remote {
@@ -18,14 +19,14 @@ public interface PingService extends Remote {
 
     void ping(int a, int b, float x, float y) throws RemoteException;
 
-    /** Seed 000's void ping(obj): the object travels there only. */
+    /** The paper's void ping(obj): the object travels there only. */
     void voidPing(Object value) throws RemoteException;
 
     /** Returns its argument: the object travels there and back. */
     Object ping(Object value) throws RemoteException;
 
     /**
-     * Seed 000's void pingpong(obj): calls {@link Pong#voidPong} with the
+     * The paper's void pingpong(obj): calls {@link Pong#voidPong} with the
      * object on the callback set with {@link #setPong} (a remote object in
      * the client JVM): both calls complete before this one returns.
      */

@@ -11,34 +11,23 @@ import java.net.Socket;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
+import org.grandejdk.bench.AverageTimeBench;
+import org.grandejdk.bench.Lifecycle;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The floor of {@link RemoteCallBench}: a round trip of
  * {@value EchoServer#MESSAGE_BYTES} bytes over TCP to {@link EchoServer} in
  * a second JVM on 127.0.0.1, with plain blocking socket streams on both
  * ends and TCP_NODELAY; no serialization, no RMI. Plain JDK API: the image
- * and stock alike.
+ * and stock alike; AverageTimeBench's fork options.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {ForkOptions.HEAP_MIN, ForkOptions.HEAP_MAX,
-                                   ForkOptions.ALLOW_UNSAFE})
-public class RawTcpBench {
+public class RawTcpBench extends AverageTimeBench {
 
     private ServerProcess server;
     private Socket socket;
@@ -49,7 +38,7 @@ public class RawTcpBench {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        try {
+        Lifecycle.setUpOrTearDown(this::tearDown, () -> {
             server = ServerProcess.start(EchoServer.class);
             socket = new Socket(InetAddress.getLoopbackAddress(), server.port());
             socket.setTcpNoDelay(true);
@@ -63,28 +52,16 @@ public class RawTcpBench {
                 }
                 Arrays.fill(reply, (byte) 0);
             }
-        } catch (Exception | Error e) {
-            try {
-                tearDown();
-            } catch (Exception | Error suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
+        });
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         try {
-            if (socket != null) {
-                socket.close();
-            }
+            Lifecycle.closeAll(socket, server);
         } finally {
             socket = null;
-            if (server != null) {
-                server.close();
-                server = null;
-            }
+            server = null;
         }
     }
 

@@ -12,24 +12,24 @@ import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.grandejdk.bench.AverageTimeBench;
+import org.grandejdk.bench.Lifecycle;
+import org.grandejdk.bench.payload.Payloads;
 import org.grandejdk.bench.rmi.apps.Hamming;
 import org.grandejdk.bench.rmi.apps.Paraffins;
 import org.grandejdk.bench.rmi.apps.Sor;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The RMI benchmark collection of seed 000 section 6.1: its kernels, a
+ * The RMI benchmark collection of Philippsen, Haumacher and Nester, "More
+ * Efficient Serialization and RMI for Java", section 6.1: its kernels, a
  * remote call to a server in a second JVM on the loopback ({@link
  * PingServer}, started with this JVM's java, class path and RMI
  * properties), and its small applications, with several JVMs. Each
@@ -68,11 +68,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * which a shutdown hook ends; forked, each trial has its own.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-public abstract class RemoteCallBench {
+public abstract class RemoteCallBench extends AverageTimeBench {
 
     /** The clients of {@link #star}; more than this machine's 2 cores. */
     static final int STAR_CLIENTS = 3;
@@ -125,7 +122,7 @@ public abstract class RemoteCallBench {
         /** Starts the server and checks every kernel against it (see the class comment). */
         static Connection open(RemoteCallBench configuration) throws Exception {
             Connection c = new Connection();
-            try {
+            Lifecycle.setUpOrTearDown(c::close, () -> {
                 c.server = ServerProcess.start(PingServer.class);
                 Registry registry = LocateRegistry.getRegistry("127.0.0.1", c.server.port());
                 c.service = (PingService) registry.lookup(PingServer.NAME);
@@ -136,7 +133,7 @@ public abstract class RemoteCallBench {
                     throw new IllegalStateException("the client and the server run different RMI: "
                             + "client " + client + ", server " + remote);
                 }
-                String name = configuration.configurationName();
+                String name = Lifecycle.configurationName(configuration);
                 System.out.println("rmi-config: " + name + " " + client
                         + " stub class " + c.service.getClass().getName());
                 c.pong = new PongImpl();
@@ -146,15 +143,8 @@ public abstract class RemoteCallBench {
                 if (technology != null) {
                     System.out.println("rmi-technology: " + name + " " + technology);
                 }
-                return c;
-            } catch (Exception | Error e) {
-                try {
-                    c.close();
-                } catch (Exception | Error suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            }
+            });
+            return c;
         }
 
         /** Throws unless every kernel works and gives back an equal copy of what it sent. */
@@ -163,7 +153,7 @@ public abstract class RemoteCallBench {
                 service.ping();
                 service.ping(17, -42);
                 service.ping(17, -42, 1.5f, -2.25f);
-                for (String name : Payloads.NAMES) {
+                for (String name : Payloads.COLLECTION) {
                     Object value = Payloads.create(name);
                     service.voidPing(value);
                     Payloads.checkCopy(value, service.ping(value), "ping(" + name + ")");
@@ -181,20 +171,18 @@ public abstract class RemoteCallBench {
 
         @Override
         public void close() throws Exception {
+            PongImpl callback = pong;
             try {
-                if (server != null) {
-                    server.close();
-                }
-            } finally {
-                server = null;
-                if (pong != null) {
+                Lifecycle.closeAll(server, callback == null ? null : () -> {
                     try {
-                        UnicastRemoteObject.unexportObject(pong, true);
+                        UnicastRemoteObject.unexportObject(callback, true);
                     } catch (NoSuchObjectException e) {
                         // Not exported: the set-up failed before.
                     }
-                    pong = null;
-                }
+                });
+            } finally {
+                server = null;
+                pong = null;
             }
         }
     }
@@ -249,27 +237,13 @@ public abstract class RemoteCallBench {
         return null;
     }
 
-    /** The simple name of the subclass that is the configuration (not JMH's). */
-    private String configurationName() {
-        Class<?> c = getClass();
-        while (c.getSuperclass() != RemoteCallBench.class) {
-            c = c.getSuperclass();
-        }
-        return c.getSimpleName();
-    }
-
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         try {
-            if (starClients != null) {
-                starClients.close();
-            }
+            Lifecycle.closeAll(starClients, connection);
         } finally {
             starClients = null;
-            if (connection != null) {
-                connection.close();
-                connection = null;
-            }
+            connection = null;
         }
     }
 

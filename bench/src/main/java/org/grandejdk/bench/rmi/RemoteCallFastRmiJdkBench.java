@@ -3,6 +3,7 @@
  */
 package org.grandejdk.bench.rmi;
 
+import org.grandejdk.bench.ForkOptions;
 import org.openjdk.jmh.annotations.Fork;
 
 /**
@@ -10,19 +11,17 @@ import org.openjdk.jmh.annotations.Fork;
  * over its own tcp technology ({@code -Djdk.fastrmi.technologies=tcp}), the
  * network stock RMI uses, with the JDK's ObjectOutputStream/ObjectInputStream
  * per call ({@code -Djdk.fastrmi.serialization=jdk}): what the RMI layers
- * alone save (seed 000's "KaRMI + JDK serialization"). The set-up throws
+ * alone save ("KaRMI + JDK serialization" of Philippsen, Haumacher and
+ * Nester, "More Efficient Serialization and RMI for Java"). The set-up throws
  * unless {@code FastRMI.technology(stub)} is {@code "tcp"}. Image only.
  */
 @Fork(value = 1, jvmArgsAppend = {ForkOptions.HEAP_MIN, ForkOptions.HEAP_MAX,
                                    ForkOptions.ALLOW_UNSAFE, ForkOptions.LOOPBACK,
                                    ForkOptions.FASTRMI, ForkOptions.FASTRMI_JDK_SERIALIZATION,
                                    ForkOptions.FASTRMI_TCP})
-public class RemoteCallFastRmiJdkBench extends RemoteCallBench {
+public class RemoteCallFastRmiJdkBench extends FastRmiCallBench {
 
-    static final String TECHNOLOGY = "tcp";
-
-    @Override
-    protected String checkTechnology(PingService stub) {
-        return FastRmiTechnology.require(stub, TECHNOLOGY);
+    public RemoteCallFastRmiJdkBench() {
+        super("tcp");
     }
 }

@@ -3,6 +3,7 @@
  */
 package org.grandejdk.bench.rmi;
 
+import org.grandejdk.bench.ForkOptions;
 import org.openjdk.jmh.annotations.Fork;
 
 /**

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.grandejdk.bench.Lifecycle;
+
 /**
  * A server program in a second JVM: the same java binary and class path as
  * this JVM, and the same system properties and module options, so that a
@@ -140,6 +142,22 @@ public final class ServerProcess implements AutoCloseable {
                 process.destroyForcibly().waitFor(STOP_SECONDS, TimeUnit.SECONDS);
             }
         }
+    }
+
+    /**
+     * A server's main: runs body, then exits with 0, or prints the stack
+     * trace and exits with 1 when it failed (an exported object keeps the
+     * JVM alive, and stock RMI keeps non-daemon threads for a while after
+     * unexport: the exit is what tells the benchmark at once).
+     */
+    public static void runServer(Lifecycle.Body body) {
+        try {
+            body.run();
+        } catch (Throwable e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0);
     }
 
     /**

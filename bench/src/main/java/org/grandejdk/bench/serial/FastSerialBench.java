@@ -8,8 +8,11 @@ import java.io.IOException;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
+import org.grandejdk.bench.payload.Payloads;
+
 /**
- * jdk.fastserial as a message transport uses it (seed 000, section 3.3):
+ * jdk.fastserial as a message transport uses it (Philippsen, Haumacher and
+ * Nester, "More Efficient Serialization and RMI for Java", section 3.3):
  * one in-memory FastObjectOutputStream and one FastObjectInputStream for the
  * whole run. Per object the writer rewinds its buffer, resetObjects(), and
  * writes; the reader is handed that message with setInput, without a copy.

@@ -8,6 +8,8 @@ import org.apache.fory.config.CompatibleMode;
 import org.apache.fory.config.Language;
 import org.apache.fory.memory.MemoryBuffer;
 
+import org.grandejdk.bench.payload.Payloads;
+
 /**
  * Apache Fory in Java mode: one Fory with every class registered
  * (registration required), its generated serializers (the default), a

@@ -3,10 +3,9 @@
  */
 package org.grandejdk.bench.serial;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
+
+import org.grandejdk.bench.Sink;
 
 /**
  * The JDK's own object streams, a fresh ObjectOutputStream and
@@ -27,21 +26,16 @@ public class JdkStreamsBench extends SerialBench {
 
     @Override
     protected int writeObject() throws IOException {
-        sink.reset();
-        ObjectOutputStream out = new ObjectOutputStream(sink);
-        out.writeObject(original);
-        out.flush();
-        return sink.size();
+        return sink.writeFresh(original);
     }
 
     @Override
     protected Object readSerialized() throws IOException, ClassNotFoundException {
-        return new ObjectInputStream(new ByteArrayInputStream(serialized)).readObject();
+        return Sink.readFresh(serialized, serialized.length);
     }
 
     @Override
     protected Object readWritten() throws IOException, ClassNotFoundException {
-        return new ObjectInputStream(new ByteArrayInputStream(sink.buffer(), 0, sink.size()))
-                .readObject();
+        return sink.readFresh();
     }
 }

@@ -9,6 +9,8 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 
+import org.grandejdk.bench.payload.Payloads;
+
 /**
  * Kryo 5: one Kryo with every class registered (registration required), a
  * reused Output and Input on heap buffers, writeClassAndObject and

@@ -3,22 +3,16 @@
  */
 package org.grandejdk.bench.serial;
 
-import java.util.concurrent.TimeUnit;
-
+import org.grandejdk.bench.AverageTimeBench;
+import org.grandejdk.bench.Lifecycle;
+import org.grandejdk.bench.payload.Payloads;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One serializer, one payload at a time (seed 000 Table 2 on today's
+ * One serializer, one payload at a time (Table 2 of Philippsen, Haumacher
+ * and Nester, "More Efficient Serialization and RMI for Java", on today's
  * hardware): each subclass is a serializer, {@code payload} the object, and
  * every subclass has the same three benchmarks, so the report can put them
  * side by side:
@@ -36,16 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * object's bytes (a line {@code serial-size: CLASS PAYLOAD BYTES}, which the
  * report picks up from the JMH log).
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-// A fixed heap; JMH 1.37 (and Kryo, Fory) call sun.misc.Unsafe, which
-// JDK 25 warns about unless allowed.
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g",
-                                   "--sun-misc-unsafe-memory-access=allow"})
-public abstract class SerialBench {
+public abstract class SerialBench extends AverageTimeBench {
 
     @Param({"int32", "int4null2", "tree15", "mixed100", "float5000", "double5000",
             "byte5000", "media"})
@@ -61,7 +46,7 @@ public abstract class SerialBench {
     public final void setUp() throws Exception {
         original = Payloads.create(payload);
         open();
-        String what = serializer() + " " + payload + ": ";
+        String what = Lifecycle.configurationName(this) + " " + payload + ": ";
         for (int i = 0; i < 3; i++) {
             Payloads.checkCopy(original, read(), what + "read");
             Payloads.checkCopy(original, roundTrip(), what + "roundTrip");
@@ -70,17 +55,8 @@ public abstract class SerialBench {
                 throw new IllegalStateException(what + "write wrote " + size + " bytes");
             }
         }
-        System.out.println("serial-size: " + serializer() + " " + payload
+        System.out.println("serial-size: " + Lifecycle.configurationName(this) + " " + payload
                 + " " + serialized.length);
-    }
-
-    /** The simple name of the subclass that is the serializer (not JMH's). */
-    private String serializer() {
-        Class<?> c = getClass();
-        while (c.getSuperclass() != SerialBench.class) {
-            c = c.getSuperclass();
-        }
-        return c.getSimpleName();
     }
 
     /**

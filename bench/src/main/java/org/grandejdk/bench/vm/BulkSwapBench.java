@@ -12,19 +12,13 @@ import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
 import java.util.Arrays;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
+import org.grandejdk.bench.AverageTimeBench;
+import org.grandejdk.bench.ForkOptions;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Reference bandwidths for {@link StreamArrayBench}: converting a double[n]
@@ -45,19 +39,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Plain JDK API, so it also runs on stock, but the bench-vm target runs
  * it on the image only.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-// A fixed heap on both JVMs; JMH 1.37 calls sun.misc.Unsafe, which JDK 25
-// warns about unless allowed.
-// The image's own conversion (jdk.internal.misc.SerialCopy) is reached through
-// a method handle, which needs the package exported at run time only.
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g",
-                                   "--sun-misc-unsafe-memory-access=allow",
+// AverageTimeBench's fork options, and: the image's own conversion
+// (jdk.internal.misc.SerialCopy) is reached through a method handle, which
+// needs the package exported at run time only.
+@Fork(value = 1, jvmArgsAppend = {ForkOptions.HEAP_MIN, ForkOptions.HEAP_MAX, ForkOptions.ALLOW_UNSAFE,
                                    "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED"})
-public class BulkSwapBench {
+public class BulkSwapBench extends AverageTimeBench {
 
     /** SerialCopy.copySwapped(Object, long, Object, long, int, int): the image's bulk conversion. */
     private static final MethodHandle COPY_SWAPPED;
@@ -126,12 +113,6 @@ public class BulkSwapBench {
         Arrays.fill(back, 0);
         serialCopyGetBE();
         check(Arrays.equals(back, doubles), "serialCopyGetBE did not read back the doubles");
-    }
-
-    static void check(boolean ok, String what) {
-        if (!ok) {
-            throw new IllegalStateException("BulkSwapBench: " + what);
-        }
     }
 
     @Benchmark

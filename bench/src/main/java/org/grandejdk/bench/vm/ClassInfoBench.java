@@ -8,21 +8,17 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
+import org.grandejdk.bench.AverageTimeBench;
+import org.grandejdk.bench.payload.Int32;
+import org.grandejdk.bench.payload.Mixed100;
+import org.grandejdk.bench.payload.Payloads;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * ClassInfo (seed 000, section 3.5): the primitive fields of an object
+ * ClassInfo (Philippsen, Haumacher and Nester, "More Efficient Serialization
+ * and RMI for Java", section 3.5): the primitive fields of an object
  * copied into a byte[] and back into a second object, for an object of
  * 32 int fields ({@link Int32}, 128 bytes) and one of 100 primitive fields
  * of every type ({@link Mixed100}, 435 bytes). Each object is measured three
@@ -42,16 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Image only: {@link ClassInfo} does not exist in stock JDK 25, so this
  * class must never be selected for a stock run.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-// A fixed heap on both JVMs; JMH 1.37 calls sun.misc.Unsafe, which JDK 25
-// warns about unless allowed.
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g",
-                                   "--sun-misc-unsafe-memory-access=allow"})
-public class ClassInfoBench {
+public class ClassInfoBench extends AverageTimeBench {
 
     static final ClassInfo INT32 = Int32.class.getClassInfo(primitiveFields(Int32.class));
     static final ClassInfo MIXED100 = Mixed100.class.getClassInfo(primitiveFields(Mixed100.class));
@@ -77,11 +64,9 @@ public class ClassInfoBench {
     @Setup
     public void setup() {
         Random r = new Random(42);
-        int32Src = new Int32();
-        int32Src.fill(r);
+        int32Src = (Int32) Payloads.create("int32");
         int32Dst = new Int32();
-        mixedSrc = new Mixed100();
-        mixedSrc.fill(r);
+        mixedSrc = (Mixed100) Payloads.create("mixed100");
         mixedDst = new Mixed100();
         buffer = new byte[1024];
         int32Image = new byte[Int32.BYTES];
@@ -94,26 +79,16 @@ public class ClassInfoBench {
         // Every variant must do what it claims, or its number means nothing.
         check(INT32.size() == Int32.BYTES, "ClassInfo size of Int32: " + INT32);
         check(MIXED100.size() == Mixed100.BYTES, "ClassInfo size of Mixed100: " + MIXED100);
-        classInfoInt32();
-        check(int32Dst.sameFields(int32Src), "ClassInfo round trip of Int32");
-        classInfoMixed100();
-        check(mixedDst.sameFields(mixedSrc), "ClassInfo round trip of Mixed100");
+        Payloads.checkCopy(int32Src, classInfoInt32(), "ClassInfoBench: ClassInfo round trip of Int32");
+        Payloads.checkCopy(mixedSrc, classInfoMixed100(), "ClassInfoBench: ClassInfo round trip of Mixed100");
         int32Dst = new Int32();
         mixedDst = new Mixed100();
-        varHandleInt32();
-        check(int32Dst.sameFields(int32Src), "field copy round trip of Int32");
-        varHandleMixed100();
-        check(mixedDst.sameFields(mixedSrc), "field copy round trip of Mixed100");
+        Payloads.checkCopy(int32Src, varHandleInt32(), "ClassInfoBench: field copy round trip of Int32");
+        Payloads.checkCopy(mixedSrc, varHandleMixed100(), "ClassInfoBench: field copy round trip of Mixed100");
         arraycopyInt32();
         check(Arrays.equals(int32Back, int32Image), "arraycopy round trip of 128 bytes");
         arraycopyMixed100();
         check(Arrays.equals(mixedBack, mixedImage), "arraycopy round trip of 435 bytes");
-    }
-
-    static void check(boolean ok, String what) {
-        if (!ok) {
-            throw new IllegalStateException("ClassInfoBench: wrong result: " + what);
-        }
     }
 
     // ---- 32 int fields, 128 bytes

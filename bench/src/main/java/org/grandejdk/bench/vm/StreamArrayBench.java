@@ -3,30 +3,22 @@
  */
 package org.grandejdk.bench.vm;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.util.Arrays;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
+import java.lang.reflect.Array;
 
+import org.grandejdk.bench.AverageTimeBench;
+import org.grandejdk.bench.Sink;
+import org.grandejdk.bench.payload.Payloads;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Primitive arrays through the JDK's own ObjectOutputStream and
- * ObjectInputStream (seed 000, sections 3.6 and 6: float[n] for
+ * ObjectInputStream (Philippsen, Haumacher and Nester, "More Efficient
+ * Serialization and RMI for Java", sections 3.6 and 6: float[n] for
  * n = 50..20000). The image converts float[], double[] and the other
  * primitive arrays to and from the stream's big-endian bytes in bulk; stock
  * converts element by element. Plain JDK API only: this class runs on the
@@ -47,16 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * (a 1 KiB block buffer, handle tables, the stream header) is part of the
  * cost, as it is in applications; for large n the array dominates.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-// A fixed heap on both JVMs; JMH 1.37 calls sun.misc.Unsafe, which JDK 25
-// warns about unless allowed.
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g",
-                                   "--sun-misc-unsafe-memory-access=allow"})
-public class StreamArrayBench {
+public class StreamArrayBench extends AverageTimeBench {
 
     @Param({"float", "double", "int"})
     String type;
@@ -74,7 +57,7 @@ public class StreamArrayBench {
     /**
      * One long-lived stream pair for roundTripReused: what the output stream
      * writes, the input stream reads back, with no stream construction per
-     * operation (a connection's streams, as in seed 000 section 3.3).
+     * operation (a connection's streams, as in Philippsen et al. section 3.3).
      */
     Sink pipe;
     Source source;
@@ -116,20 +99,9 @@ public class StreamArrayBench {
         }
     }
 
-    /** A ByteArrayOutputStream whose buffer can be read without a copy. */
-    static final class Sink extends ByteArrayOutputStream {
-        Sink(int size) {
-            super(size);
-        }
-
-        byte[] buffer() {
-            return buf;
-        }
-    }
-
     @Setup
     public void setup() throws IOException, ClassNotFoundException {
-        array = newArray(type, n, new Random(42));
+        array = newArray(type, n);
         sink = new Sink(n * 8 + 256);
         writeOnly();
         serialized = sink.toByteArray();
@@ -141,73 +113,38 @@ public class StreamArrayBench {
         pipeIn = new ObjectInputStream(source);
         source.rewind();
         // Fail loudly if the streams do not give back what they got.
-        check(roundTrip(), "roundTrip");
-        check(readOnly(), "readOnly");
+        String what = "StreamArrayBench " + type + "[" + n + "]: ";
+        Payloads.checkCopy(array, roundTrip(), what + "roundTrip");
+        Payloads.checkCopy(array, readOnly(), what + "readOnly");
         for (int i = 0; i < 3; i++) {
-            check(roundTripReused(), "roundTripReused");
-            if (pipe.size() != 0) {
-                throw new IllegalStateException("roundTripReused left unread bytes");
-            }
+            Payloads.checkCopy(array, roundTripReused(), what + "roundTripReused");
+            check(pipe.size() == 0, "roundTripReused left no unread bytes");
         }
     }
 
-    private void check(Object back, String what) {
-        boolean same = switch (array) {
-            case float[] a -> back instanceof float[] b && Arrays.equals(a, b);
-            case double[] a -> back instanceof double[] b && Arrays.equals(a, b);
-            case int[] a -> back instanceof int[] b && Arrays.equals(a, b);
-            default -> false;
+    /**
+     * The payload TYPEn ({@link Payloads}: random values), for float and
+     * double its first elements replaced by the special values the
+     * conversion must keep.
+     */
+    static Object newArray(String type, int n) {
+        Object special = switch (type) {
+            case "float" -> new float[] {Float.NaN, -0.0f, Float.POSITIVE_INFINITY,
+                                         Float.NEGATIVE_INFINITY, Float.MIN_VALUE, Float.MAX_VALUE};
+            case "double" -> new double[] {Double.NaN, -0.0, Double.POSITIVE_INFINITY,
+                                           Double.NEGATIVE_INFINITY, Double.MIN_VALUE, Double.MAX_VALUE};
+            case "int" -> new int[0];     // every bit pattern is an int already
+            default -> throw new IllegalArgumentException("type must be float, double or int: " + type);
         };
-        if (!same) {
-            throw new IllegalStateException("StreamArrayBench: " + what + " of " + type + "["
-                    + n + "] did not return an equal array");
-        }
-    }
-
-    /** Random values, and the special ones the conversion must keep. */
-    static Object newArray(String type, int n, Random r) {
-        switch (type) {
-            case "float": {
-                float[] a = new float[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = (r.nextFloat() - 0.5f) * 1e6f;
-                }
-                float[] special = {Float.NaN, -0.0f, Float.POSITIVE_INFINITY,
-                                   Float.NEGATIVE_INFINITY, Float.MIN_VALUE, Float.MAX_VALUE};
-                System.arraycopy(special, 0, a, 0, Math.min(n, special.length));
-                return a;
-            }
-            case "double": {
-                double[] a = new double[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = (r.nextDouble() - 0.5) * 1e12;
-                }
-                double[] special = {Double.NaN, -0.0, Double.POSITIVE_INFINITY,
-                                    Double.NEGATIVE_INFINITY, Double.MIN_VALUE, Double.MAX_VALUE};
-                System.arraycopy(special, 0, a, 0, Math.min(n, special.length));
-                return a;
-            }
-            case "int": {
-                int[] a = new int[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = r.nextInt();
-                }
-                return a;
-            }
-            default:
-                throw new IllegalArgumentException("type must be float, double or int: " + type);
-        }
+        Object a = Payloads.create(type + n);
+        System.arraycopy(special, 0, a, 0, Math.min(n, Array.getLength(special)));
+        return a;
     }
 
     @Benchmark
     public Object roundTrip() throws IOException, ClassNotFoundException {
-        sink.reset();
-        ObjectOutputStream out = new ObjectOutputStream(sink);
-        out.writeObject(array);
-        out.flush();
-        ObjectInputStream in = new ObjectInputStream(
-                new ByteArrayInputStream(sink.buffer(), 0, sink.size()));
-        return in.readObject();
+        sink.writeFresh(array);
+        return sink.readFresh();
     }
 
     /**
@@ -229,16 +166,11 @@ public class StreamArrayBench {
 
     @Benchmark
     public int writeOnly() throws IOException {
-        sink.reset();
-        ObjectOutputStream out = new ObjectOutputStream(sink);
-        out.writeObject(array);
-        out.flush();
-        return sink.size();
+        return sink.writeFresh(array);
     }
 
     @Benchmark
     public Object readOnly() throws IOException, ClassNotFoundException {
-        ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(serialized));
-        return in.readObject();
+        return Sink.readFresh(serialized, serialized.length);
     }
 }

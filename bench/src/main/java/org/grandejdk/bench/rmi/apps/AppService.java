@@ -7,8 +7,9 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /**
- * What every remote object of the application kernels (seed 000 section
- * 6.1c) answers besides its own calls: the RMI configuration of the JVM
+ * What every remote object of the application kernels (Philippsen,
+ * Haumacher and Nester, "More Efficient Serialization and RMI for Java",
+ * section 6.1c) answers besides its own calls: the RMI configuration of the JVM
  * that exported it, for the master's set-up check ({@link Workers#lookup}).
  */
 public interface AppService extends Remote {

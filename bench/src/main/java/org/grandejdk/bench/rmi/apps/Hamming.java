@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.grandejdk.bench.Lifecycle;
 import org.grandejdk.bench.rmi.ServerProcess;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -21,8 +22,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Hamming's problem, an application kernel of seed 000 section 6.1c (from
- * its reference [4]): every integer of the form
+ * Hamming's problem, an application kernel of Philippsen, Haumacher and
+ * Nester, "More Efficient Serialization and RMI for Java", section 6.1c
+ * (from its reference [4]): every integer of the form
  * {@code 2^i * 5^j * 11^k * 17^l * 23^m * 31^o} up to {@value #BOUND}, in
  * increasing order and without duplicates (the primes are every second
  * prime, as in the paper's implementation): 1, 2, 4, 5, 8, 10, 11, 16, ...,
@@ -131,7 +133,7 @@ public final class Hamming {
 
         @Setup(Level.Trial)
         public void setUp() throws Exception {
-            Workers.setUpOrTearDown(this::tearDown, () -> {
+            Lifecycle.setUpOrTearDown(this::tearDown, () -> {
                 for (int w = 0; w < Workers.COUNT; w++) {
                     List<String> primes = new ArrayList<>();
                     for (int k = w; k < PRIMES.length; k += Workers.COUNT) {

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.grandejdk.bench.rmi.RmiConfiguration;
+import org.grandejdk.bench.rmi.ServerProcess;
 
 /**
  * A worker JVM of {@link Hamming}: a {@link Multiplier} for each prime of
@@ -74,7 +75,7 @@ public final class HammingServer {
     }
 
     public static void main(String[] args) {
-        Workers.main(() -> {
+        ServerProcess.runServer(() -> {
             Map<String, MultiplierImpl> multipliers = new LinkedHashMap<>();
             for (String arg : args) {
                 long prime = Long.parseLong(arg);

@@ -9,7 +9,8 @@ import java.rmi.RemoteException;
  * One prime's stream of {@link Hamming}, in a worker JVM: it keeps its own
  * copy of the output sequence and its index into it, and offers the
  * master its next candidate, its prime times the sequence's value at the
- * index. Primitive arguments and results only (seed 000 section 6.1c).
+ * index. Primitive arguments and results only (Philippsen, Haumacher and
+ * Nester, "More Efficient Serialization and RMI for Java", section 6.1c).
  */
 public interface Multiplier extends AppService {
 

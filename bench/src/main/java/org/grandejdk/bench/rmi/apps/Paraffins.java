@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
+import org.grandejdk.bench.Lifecycle;
 import org.grandejdk.bench.rmi.ServerProcess;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -20,7 +21,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Paraffin generation, an application kernel of seed 000 section 6.1c
+ * Paraffin generation, an application kernel of Philippsen, Haumacher and
+ * Nester, "More Efficient Serialization and RMI for Java", section 6.1c
  * (from its reference [4]): every paraffin molecule
  * C<sub>i</sub>H<sub>2i+2</sub> for i up to {@value #N}, all isomers, none
  * twice, in order of increasing size: 1, 1, 1, 2, 3, 5, 9, 18, 35, 75, 159,
@@ -279,7 +281,7 @@ public final class Paraffins {
 
         @Setup(Level.Trial)
         public void setUp() throws Exception {
-            Workers.setUpOrTearDown(this::tearDown, () -> {
+            Lifecycle.setUpOrTearDown(this::tearDown, () -> {
                 services = new ParaffinsService[Workers.COUNT];
                 for (int w = 0; w < Workers.COUNT; w++) {
                     services[w] = Workers.lookup(Workers.start(workers, ParaffinsServer.class),

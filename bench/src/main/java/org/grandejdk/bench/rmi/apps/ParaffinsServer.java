@@ -8,6 +8,7 @@ import java.rmi.server.RemoteObject;
 import java.util.Map;
 
 import org.grandejdk.bench.rmi.RmiConfiguration;
+import org.grandejdk.bench.rmi.ServerProcess;
 
 /**
  * A worker JVM of {@link Paraffins}: a {@link ParaffinsService} bound as
@@ -34,6 +35,6 @@ public final class ParaffinsServer {
     }
 
     public static void main(String[] args) {
-        Workers.main(() -> Workers.serve(Map.of(NAME, new ParaffinsServiceImpl())));
+        ServerProcess.runServer(() -> Workers.serve(Map.of(NAME, new ParaffinsServiceImpl())));
     }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import org.grandejdk.bench.Lifecycle;
 import org.grandejdk.bench.rmi.ServerProcess;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -20,8 +21,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Successive overrelaxation, an application kernel of seed 000 section
- * 6.1c: {@value #ITERATIONS} iterations of red/black SOR (omega
+ * Successive overrelaxation, an application kernel of Philippsen, Haumacher
+ * and Nester, "More Efficient Serialization and RMI for Java", section 6.1c: {@value #ITERATIONS} iterations of red/black SOR (omega
  * {@value #OMEGA}) for the Laplace equation on a grid of {@value #SIZE} x
  * {@value #SIZE} doubles, of which the outermost rows and columns are a
  * fixed boundary. A point (r, c) is red when r + c is even; each iteration
@@ -116,7 +117,7 @@ public final class Sor {
 
         @Setup(Level.Trial)
         public void setUp() throws Exception {
-            Workers.setUpOrTearDown(this::tearDown, () -> {
+            Lifecycle.setUpOrTearDown(this::tearDown, () -> {
                 services = new SorService[Workers.COUNT];
                 for (int w = 0; w < Workers.COUNT; w++) {
                     services[w] = Workers.lookup(Workers.start(workers, SorServer.class),

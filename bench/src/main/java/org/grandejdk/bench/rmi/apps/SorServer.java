@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.grandejdk.bench.rmi.RmiConfiguration;
+import org.grandejdk.bench.rmi.ServerProcess;
 
 /**
  * A worker JVM of {@link Sor}: a {@link SorService}, one band of the
@@ -151,6 +152,6 @@ public final class SorServer {
     }
 
     public static void main(String[] args) {
-        Workers.main(() -> Workers.serve(Map.of(NAME, new SorServiceImpl())));
+        ServerProcess.runServer(() -> Workers.serve(Map.of(NAME, new SorServiceImpl())));
     }
 }

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.grandejdk.bench.Lifecycle;
 import org.grandejdk.bench.rmi.PingServer;
 import org.grandejdk.bench.rmi.RmiConfiguration;
 import org.grandejdk.bench.rmi.ServerProcess;
@@ -28,7 +29,8 @@ import org.grandejdk.bench.rmi.ServerProcess;
  * JVM's java, class path and RMI properties, and looks up their objects
  * ({@link #lookup}); a worker's main exports its objects, binds them in a
  * registry of its own and serves until its standard input ends
- * ({@link #serve}, {@link #main}), as {@link PingServer} does.
+ * ({@link #serve}, in {@link ServerProcess#runServer}), as {@link PingServer}
+ * does.
  */
 final class Workers {
 
@@ -44,12 +46,6 @@ final class Workers {
     static final long TIMEOUT_SECONDS = 60;
 
     private Workers() {
-    }
-
-    /** The body of a worker's main, a set-up or a tear-down, which may fail. */
-    @FunctionalInterface
-    interface Body {
-        void run() throws Exception;
     }
 
     /**
@@ -89,21 +85,10 @@ final class Workers {
      * first failure is thrown, the others suppressed), and empties the list.
      */
     static void close(List<ServerProcess> started) throws Exception {
-        Exception failure = null;
-        for (ServerProcess worker : started) {
-            try {
-                worker.close();
-            } catch (Exception e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
-        started.clear();
-        if (failure != null) {
-            throw failure;
+        try {
+            Lifecycle.closeAll(started.toArray(AutoCloseable[]::new));
+        } finally {
+            started.clear();
         }
     }
 
@@ -153,24 +138,6 @@ final class Workers {
     }
 
     /**
-     * Runs a master's set-up; if it fails, runs its tear-down (a failure of
-     * which is suppressed in the set-up's) and rethrows, so that a failed
-     * set-up leaves no worker JVM or thread behind.
-     */
-    static void setUpOrTearDown(Body tearDown, Body setUp) throws Exception {
-        try {
-            setUp.run();
-        } catch (Exception | Error e) {
-            try {
-                tearDown.run();
-            } catch (Exception | Error suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
-    }
-
-    /**
      * The tear-down of a master with a thread pool: shuts the pool down,
      * closes the workers (before the wait: a thread in a call to a hung
      * worker ends with it), then waits for the pool's threads. Either may
@@ -200,23 +167,6 @@ final class Workers {
             throw new IllegalStateException(app + ": the master's threads did not end within "
                     + TIMEOUT_SECONDS + " s");
         }
-    }
-
-    /**
-     * A worker's main: runs body, then exits with 0, or prints the stack
-     * trace and exits with 1 when it failed.
-     */
-    static void main(Body body) {
-        try {
-            body.run();
-        } catch (Throwable e) {
-            // An exported object keeps this JVM alive: exit, so that the
-            // master sees at once that the worker failed.
-            e.printStackTrace();
-            System.exit(1);
-        }
-        // Stock RMI keeps non-daemon threads for a while after unexport.
-        System.exit(0);
     }
 
     /**

@@ -1,7 +1,7 @@
 /*
  * GrandeJDK benchmarks.
  */
-package org.grandejdk.bench.serial;
+package org.grandejdk.bench.payload;
 
 import java.io.Serializable;
 import java.util.List;

@@ -2,12 +2,11 @@
  * GrandeJDK benchmarks. Generated once by a small script and then kept by
  * hand: plain fields and a hand-written marshaler, the best pure Java.
  */
-package org.grandejdk.bench.vm;
+package org.grandejdk.bench.payload;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Random;
 
 /**
  * An object of 100 primitive fields of every type (15 long, 15 double,
@@ -16,7 +15,8 @@ import java.util.Random;
  * differs from the declaration order. {@link #writeTo} and
  * {@link #readFrom} are the hand-written field-by-field marshaler, as in
  * {@link Int32}: one byte-array-view VarHandle access per field in native
- * byte order; byte and boolean fields are plain array stores.
+ * byte order; byte and boolean fields are plain array stores. A payload of
+ * the serial area too ({@code mixed100}); {@link Payloads} fills it.
  */
 public final class Mixed100 implements java.io.Serializable {
 
@@ -138,110 +138,6 @@ public final class Mixed100 implements java.io.Serializable {
     int f97;
     int f98;
     int f99;
-
-    /** Sets every field to a random value. */
-    public void fill(Random r) {
-        f00 = r.nextLong();
-        f01 = r.nextDouble();
-        f02 = r.nextInt();
-        f03 = r.nextFloat();
-        f04 = (short) r.nextInt();
-        f05 = (char) r.nextInt();
-        f06 = (byte) r.nextInt();
-        f07 = r.nextBoolean();
-        f08 = r.nextLong();
-        f09 = r.nextDouble();
-        f10 = r.nextInt();
-        f11 = r.nextFloat();
-        f12 = (short) r.nextInt();
-        f13 = (char) r.nextInt();
-        f14 = (byte) r.nextInt();
-        f15 = r.nextBoolean();
-        f16 = r.nextLong();
-        f17 = r.nextDouble();
-        f18 = r.nextInt();
-        f19 = r.nextFloat();
-        f20 = (short) r.nextInt();
-        f21 = (char) r.nextInt();
-        f22 = (byte) r.nextInt();
-        f23 = r.nextBoolean();
-        f24 = r.nextLong();
-        f25 = r.nextDouble();
-        f26 = r.nextInt();
-        f27 = r.nextFloat();
-        f28 = (short) r.nextInt();
-        f29 = (char) r.nextInt();
-        f30 = (byte) r.nextInt();
-        f31 = r.nextBoolean();
-        f32 = r.nextLong();
-        f33 = r.nextDouble();
-        f34 = r.nextInt();
-        f35 = r.nextFloat();
-        f36 = (short) r.nextInt();
-        f37 = (char) r.nextInt();
-        f38 = (byte) r.nextInt();
-        f39 = r.nextBoolean();
-        f40 = r.nextLong();
-        f41 = r.nextDouble();
-        f42 = r.nextInt();
-        f43 = r.nextFloat();
-        f44 = (short) r.nextInt();
-        f45 = (char) r.nextInt();
-        f46 = (byte) r.nextInt();
-        f47 = r.nextLong();
-        f48 = r.nextDouble();
-        f49 = r.nextInt();
-        f50 = r.nextFloat();
-        f51 = (short) r.nextInt();
-        f52 = (char) r.nextInt();
-        f53 = (byte) r.nextInt();
-        f54 = r.nextLong();
-        f55 = r.nextDouble();
-        f56 = r.nextInt();
-        f57 = r.nextFloat();
-        f58 = (short) r.nextInt();
-        f59 = (char) r.nextInt();
-        f60 = (byte) r.nextInt();
-        f61 = r.nextLong();
-        f62 = r.nextDouble();
-        f63 = r.nextInt();
-        f64 = r.nextFloat();
-        f65 = (short) r.nextInt();
-        f66 = (char) r.nextInt();
-        f67 = (byte) r.nextInt();
-        f68 = r.nextLong();
-        f69 = r.nextDouble();
-        f70 = r.nextInt();
-        f71 = r.nextFloat();
-        f72 = (short) r.nextInt();
-        f73 = (char) r.nextInt();
-        f74 = (byte) r.nextInt();
-        f75 = r.nextLong();
-        f76 = r.nextDouble();
-        f77 = r.nextInt();
-        f78 = r.nextFloat();
-        f79 = r.nextLong();
-        f80 = r.nextDouble();
-        f81 = r.nextInt();
-        f82 = r.nextFloat();
-        f83 = r.nextLong();
-        f84 = r.nextDouble();
-        f85 = r.nextInt();
-        f86 = r.nextFloat();
-        f87 = r.nextLong();
-        f88 = r.nextDouble();
-        f89 = r.nextInt();
-        f90 = r.nextFloat();
-        f91 = r.nextLong();
-        f92 = r.nextDouble();
-        f93 = r.nextInt();
-        f94 = r.nextFloat();
-        f95 = r.nextInt();
-        f96 = r.nextInt();
-        f97 = r.nextInt();
-        f98 = r.nextInt();
-        f99 = r.nextInt();
-    }
 
     /** Copies the fields into {@code b} at {@code p}; returns the bytes written. */
     public int writeTo(byte[] b, int p) {
@@ -451,109 +347,5 @@ public final class Mixed100 implements java.io.Serializable {
         f98 = (int) INT.get(b, p + 427);
         f99 = (int) INT.get(b, p + 431);
         return BYTES;
-    }
-
-    /** {@return whether every field equals that of {@code o}, bit for bit} */
-    public boolean sameFields(Mixed100 o) {
-        return f00 == o.f00
-            && Double.doubleToRawLongBits(f01) == Double.doubleToRawLongBits(o.f01)
-            && f02 == o.f02
-            && Float.floatToRawIntBits(f03) == Float.floatToRawIntBits(o.f03)
-            && f04 == o.f04
-            && f05 == o.f05
-            && f06 == o.f06
-            && f07 == o.f07
-            && f08 == o.f08
-            && Double.doubleToRawLongBits(f09) == Double.doubleToRawLongBits(o.f09)
-            && f10 == o.f10
-            && Float.floatToRawIntBits(f11) == Float.floatToRawIntBits(o.f11)
-            && f12 == o.f12
-            && f13 == o.f13
-            && f14 == o.f14
-            && f15 == o.f15
-            && f16 == o.f16
-            && Double.doubleToRawLongBits(f17) == Double.doubleToRawLongBits(o.f17)
-            && f18 == o.f18
-            && Float.floatToRawIntBits(f19) == Float.floatToRawIntBits(o.f19)
-            && f20 == o.f20
-            && f21 == o.f21
-            && f22 == o.f22
-            && f23 == o.f23
-            && f24 == o.f24
-            && Double.doubleToRawLongBits(f25) == Double.doubleToRawLongBits(o.f25)
-            && f26 == o.f26
-            && Float.floatToRawIntBits(f27) == Float.floatToRawIntBits(o.f27)
-            && f28 == o.f28
-            && f29 == o.f29
-            && f30 == o.f30
-            && f31 == o.f31
-            && f32 == o.f32
-            && Double.doubleToRawLongBits(f33) == Double.doubleToRawLongBits(o.f33)
-            && f34 == o.f34
-            && Float.floatToRawIntBits(f35) == Float.floatToRawIntBits(o.f35)
-            && f36 == o.f36
-            && f37 == o.f37
-            && f38 == o.f38
-            && f39 == o.f39
-            && f40 == o.f40
-            && Double.doubleToRawLongBits(f41) == Double.doubleToRawLongBits(o.f41)
-            && f42 == o.f42
-            && Float.floatToRawIntBits(f43) == Float.floatToRawIntBits(o.f43)
-            && f44 == o.f44
-            && f45 == o.f45
-            && f46 == o.f46
-            && f47 == o.f47
-            && Double.doubleToRawLongBits(f48) == Double.doubleToRawLongBits(o.f48)
-            && f49 == o.f49
-            && Float.floatToRawIntBits(f50) == Float.floatToRawIntBits(o.f50)
-            && f51 == o.f51
-            && f52 == o.f52
-            && f53 == o.f53
-            && f54 == o.f54
-            && Double.doubleToRawLongBits(f55) == Double.doubleToRawLongBits(o.f55)
-            && f56 == o.f56
-            && Float.floatToRawIntBits(f57) == Float.floatToRawIntBits(o.f57)
-            && f58 == o.f58
-            && f59 == o.f59
-            && f60 == o.f60
-            && f61 == o.f61
-            && Double.doubleToRawLongBits(f62) == Double.doubleToRawLongBits(o.f62)
-            && f63 == o.f63
-            && Float.floatToRawIntBits(f64) == Float.floatToRawIntBits(o.f64)
-            && f65 == o.f65
-            && f66 == o.f66
-            && f67 == o.f67
-            && f68 == o.f68
-            && Double.doubleToRawLongBits(f69) == Double.doubleToRawLongBits(o.f69)
-            && f70 == o.f70
-            && Float.floatToRawIntBits(f71) == Float.floatToRawIntBits(o.f71)
-            && f72 == o.f72
-            && f73 == o.f73
-            && f74 == o.f74
-            && f75 == o.f75
-            && Double.doubleToRawLongBits(f76) == Double.doubleToRawLongBits(o.f76)
-            && f77 == o.f77
-            && Float.floatToRawIntBits(f78) == Float.floatToRawIntBits(o.f78)
-            && f79 == o.f79
-            && Double.doubleToRawLongBits(f80) == Double.doubleToRawLongBits(o.f80)
-            && f81 == o.f81
-            && Float.floatToRawIntBits(f82) == Float.floatToRawIntBits(o.f82)
-            && f83 == o.f83
-            && Double.doubleToRawLongBits(f84) == Double.doubleToRawLongBits(o.f84)
-            && f85 == o.f85
-            && Float.floatToRawIntBits(f86) == Float.floatToRawIntBits(o.f86)
-            && f87 == o.f87
-            && Double.doubleToRawLongBits(f88) == Double.doubleToRawLongBits(o.f88)
-            && f89 == o.f89
-            && Float.floatToRawIntBits(f90) == Float.floatToRawIntBits(o.f90)
-            && f91 == o.f91
-            && Double.doubleToRawLongBits(f92) == Double.doubleToRawLongBits(o.f92)
-            && f93 == o.f93
-            && Float.floatToRawIntBits(f94) == Float.floatToRawIntBits(o.f94)
-            && f95 == o.f95
-            && f96 == o.f96
-            && f97 == o.f97
-            && f98 == o.f98
-            && f99 == o.f99;
     }
 }

@@ -1,11 +1,14 @@
 /*
  * GrandeJDK benchmarks.
  */
-package org.grandejdk.bench.rmi;
+package org.grandejdk.bench.payload;
 
 import java.io.Serializable;
 
-/** Seed 000 section 6.1, "4 int": an object with four int fields. */
+/**
+ * "4 int" of Philippsen, Haumacher and Nester, "More Efficient Serialization
+ * and RMI for Java", section 6.1: an object with four int fields.
+ */
 public class Int4 implements Serializable {
     private static final long serialVersionUID = 1L;
 

@@ -1,13 +1,14 @@
 /*
  * GrandeJDK benchmarks.
  */
-package org.grandejdk.bench.rmi;
+package org.grandejdk.bench.payload;
 
 import java.io.Serializable;
 
 /**
- * Seed 000 section 6, "4 int + 2 null": four int fields and two object
- * references that are null when the object is sent.
+ * "4 int + 2 null" of Philippsen, Haumacher and Nester, "More Efficient
+ * Serialization and RMI for Java", section 6: four int fields and two object
+ * references that are null when the object is sent or written.
  */
 public class Int4Null2 implements Serializable {
     private static final long serialVersionUID = 1L;

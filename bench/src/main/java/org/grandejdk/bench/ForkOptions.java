@@ -1,19 +1,20 @@
 /*
  * GrandeJDK benchmarks.
  */
-package org.grandejdk.bench.rmi;
+package org.grandejdk.bench;
 
 /**
- * The JVM options of the rmi area's forks, for their {@code @Fork}
- * annotations. A configuration (which RMI, which serialization) is a set of
- * system properties that RMI reads once per JVM, so each configuration is
- * its own benchmark class with its own fork options; the server JVM that a
- * benchmark starts gets the same properties ({@link ServerProcess}).
- * Public for the fabric area's configurations (org.grandejdk.bench.fabric).
+ * The JVM options of the benchmarks' forks, for their {@code @Fork}
+ * annotations: the options every fork has ({@link AverageTimeBench}), and
+ * the rmi and fabric areas' configurations. A configuration (which RMI,
+ * which serialization) is a set of system properties that RMI reads once
+ * per JVM, so each configuration is its own benchmark class with its own
+ * fork options; the server JVM that a benchmark starts gets the same
+ * properties ({@code rmi.ServerProcess}).
  */
 public final class ForkOptions {
 
-    /** A fixed heap, as in the other areas (the server JVM gets the same). */
+    /** A fixed heap, on both JVMs alike (a server JVM gets the same). */
     public static final String HEAP_MIN = "-Xms1g";
     public static final String HEAP_MAX = "-Xmx1g";
 

@@ -1,7 +1,7 @@
 /*
  * GrandeJDK benchmarks.
  */
-package org.grandejdk.bench.serial;
+package org.grandejdk.bench.payload;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
@@ -9,21 +9,42 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import org.grandejdk.bench.vm.Mixed100;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The payloads of the serial area, by the name of {@code @Param payload},
- * and the check that a serializer gives back an equal copy.
+ * The payloads of every benchmark area, by the name of their
+ * {@code @Param payload}, and the check that a round trip gave back an equal
+ * copy. The remote calls take the argument factories of Philippsen,
+ * Haumacher and Nester, "More Efficient Serialization and RMI for Java",
+ * section 6.1 ({@link #COLLECTION}); the serializers take some of them and
+ * more ({@link #SERIAL}); the vm area copies the fields of {@link Int32} and
+ * {@link Mixed100}.
  *
  * <p>Numbers are random with a fixed seed and of mixed magnitude (a random
  * value shifted right by a random count), so that serializers that write
- * integers as varints meet small, medium and large values alike.
+ * integers as varints meet small, medium and large values alike. A name
+ * always gives the same payload.
  */
-final class Payloads {
+public final class Payloads {
 
-    /** Every payload name, in the order of {@code @Param payload}. */
-    static final List<String> NAMES = List.of("int32", "int4null2", "tree15", "mixed100",
+    /** The array sizes of the collection. */
+    public static final List<Integer> ARRAY_SIZES = List.of(50, 200, 500, 2000, 5000, 20000);
+
+    /**
+     * The argument factories of the remote calls, in the order of
+     * {@code RemoteCallBench.Argument}'s {@code @Param payload} (which,
+     * being an annotation, must spell them out again): {@code null};
+     * {@code byte}, {@code int} and {@code float} arrays of every size of
+     * {@link #ARRAY_SIZES} ({@code byte50} ... {@code float20000}); an object
+     * of 4 int fields ({@code int4}), of 4 int fields and 2 null references
+     * ({@code int4null2}), of 32 int fields ({@code int32}); a balanced
+     * binary tree of 15 nodes of 4 ints ({@code tree15}).
+     */
+    public static final List<String> COLLECTION = collection();
+
+    /** The payloads of the serial area, in the order of its {@code @Param payload}. */
+    public static final List<String> SERIAL = List.of("int32", "int4null2", "tree15", "mixed100",
             "float5000", "double5000", "byte5000", "media");
 
     /**
@@ -31,48 +52,81 @@ final class Payloads {
      * registration (Kryo, Fory); the same order on every run, so the
      * registration ids are stable.
      */
-    static final List<Class<?>> CLASSES = List.of(Int32.class, Int4Null2.class, Tree.class,
+    public static final List<Class<?>> CLASSES = List.of(Int32.class, Int4Null2.class, Tree.class,
             Mixed100.class, MediaContent.class, Media.class, Media.Player.class, Image.class,
             Image.Size.class);
+
+    private static final Pattern ARRAY = Pattern.compile("(byte|int|float|double)(\\d+)");
 
     private Payloads() {
     }
 
-    /** A new payload of the given name, always the same for a name. */
-    static Object create(String name) {
+    private static List<String> collection() {
+        List<String> names = new ArrayList<>();
+        names.add("null");
+        for (String type : List.of("byte", "int", "float")) {
+            for (int n : ARRAY_SIZES) {
+                names.add(type + n);
+            }
+        }
+        names.addAll(List.of("int4", "int4null2", "int32", "tree15"));
+        return List.copyOf(names);
+    }
+
+    /**
+     * A new payload of the given name, always the same for a name: a name of
+     * {@link #COLLECTION} or {@link #SERIAL}, or an array TYPEn of another
+     * size.
+     */
+    public static Object create(String name) {
         Random r = new Random(42);
-        switch (name) {
-            case "int32":
-                return fill(new Int32(), r);
-            case "int4null2":
-                return fill(new Int4Null2(), r);
-            case "tree15":
-                return tree(4, r);
-            case "mixed100":
-                return fill(new Mixed100(), r);
-            case "float5000": {
-                float[] a = new float[5000];
-                for (int i = 0; i < a.length; i++) {
+        return switch (name) {
+            case "null" -> null;
+            case "int4" -> fill(new Int4(), r);
+            case "int4null2" -> fill(new Int4Null2(), r);
+            case "int32" -> fill(new Int32(), r);
+            case "mixed100" -> fill(new Mixed100(), r);
+            case "tree15" -> tree(4, r);
+            case "media" -> mediaContent();
+            default -> array(name, r);
+        };
+    }
+
+    /** byteN, intN, floatN or doubleN. */
+    private static Object array(String name, Random r) {
+        Matcher m = ARRAY.matcher(name);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("payload must be one of " + COLLECTION + " or "
+                    + SERIAL + ": " + name);
+        }
+        int n = Integer.parseInt(m.group(2));
+        switch (m.group(1)) {
+            case "byte": {
+                byte[] a = new byte[n];
+                r.nextBytes(a);
+                return a;
+            }
+            case "int": {
+                int[] a = new int[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = r.nextInt() >> r.nextInt(32);
+                }
+                return a;
+            }
+            case "float": {
+                float[] a = new float[n];
+                for (int i = 0; i < n; i++) {
                     a[i] = (r.nextFloat() - 0.5f) * 1e6f;
                 }
                 return a;
             }
-            case "double5000": {
-                double[] a = new double[5000];
-                for (int i = 0; i < a.length; i++) {
+            default: {
+                double[] a = new double[n];
+                for (int i = 0; i < n; i++) {
                     a[i] = (r.nextDouble() - 0.5) * 1e12;
                 }
                 return a;
             }
-            case "byte5000": {
-                byte[] a = new byte[5000];
-                r.nextBytes(a);
-                return a;
-            }
-            case "media":
-                return mediaContent();
-            default:
-                throw new IllegalArgumentException("payload must be one of " + NAMES + ": " + name);
         }
     }
 
@@ -160,7 +214,7 @@ final class Payloads {
      * instances (strings, boxes and enum constants aside, which may be
      * shared or, for enums, must be).
      */
-    static void checkCopy(Object original, Object copy, String what) {
+    public static void checkCopy(Object original, Object copy, String what) {
         String difference = difference(original, copy, "payload");
         if (difference != null) {
             throw new IllegalStateException(what + " did not give back an equal copy: "
@@ -214,7 +268,7 @@ final class Payloads {
             }
             return null;
         }
-        if (!CLASSES.contains(c)) {
+        if (c.getPackage() != Payloads.class.getPackage()) {
             return path + ": no comparison for " + c.getName();
         }
         try {
