@@ -23,21 +23,10 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /* The implementation of Greeter, and calls through that interface for code outside the package. */
-public final class GreeterImpl implements Greeter {
+public final class GreeterImpl extends Greeting implements Greeter {
 
-    @Override
-    public String greet(String who) {
-        return "api greets " + who;
-    }
-
-    @Override
-    public int[] twice(int[] values) {
-        int[] r = values.clone();
-        for (int i = 0; i < r.length; i++) {
-            r[i] *= 2;
-        }
-        values[0] = -1;     // a local call passes a copy: the caller does not see this
-        return r;
+    public GreeterImpl() {
+        super("api");
     }
 
     /** @return the interface's name */

@@ -22,22 +22,13 @@ package fastrmi.app.asked;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 
+import fastrmi.app.api.Greeting;
+
 /* The implementation of Asked, and calls through that interface for code outside the package. */
-public final class AskedImpl implements Asked {
+public final class AskedImpl extends Greeting implements Asked {
 
-    @Override
-    public String greet(String who) {
-        return "asked greets " + who;
-    }
-
-    @Override
-    public int[] twice(int[] values) {
-        int[] r = values.clone();
-        for (int i = 0; i < r.length; i++) {
-            r[i] *= 2;
-        }
-        values[0] = -1;     // a local call passes a copy: the caller does not see this
-        return r;
+    public AskedImpl() {
+        super("asked");
     }
 
     /** @return the interface's name */

@@ -22,22 +22,13 @@ package fastrmi.app.closed;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 
+import fastrmi.app.api.Greeting;
+
 /* The implementation of Closed, and calls through that interface for code outside the package. */
-public final class ClosedImpl implements Closed {
+public final class ClosedImpl extends Greeting implements Closed {
 
-    @Override
-    public String greet(String who) {
-        return "closed greets " + who;
-    }
-
-    @Override
-    public int[] twice(int[] values) {
-        int[] r = values.clone();
-        for (int i = 0; i < r.length; i++) {
-            r[i] *= 2;
-        }
-        values[0] = -1;     // a local call passes a copy: the caller does not see this
-        return r;
+    public ClosedImpl() {
+        super("closed");
     }
 
     /** @return the interface's name */

@@ -22,22 +22,13 @@ package fastrmi.app.hidden;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 
+import fastrmi.app.api.Greeting;
+
 /* The implementation of Hidden, and calls through that interface for code outside the package. */
-public final class HiddenImpl implements Hidden {
+public final class HiddenImpl extends Greeting implements Hidden {
 
-    @Override
-    public String greet(String who) {
-        return "hidden greets " + who;
-    }
-
-    @Override
-    public int[] twice(int[] values) {
-        int[] r = values.clone();
-        for (int i = 0; i < r.length; i++) {
-            r[i] *= 2;
-        }
-        values[0] = -1;     // a local call passes a copy: the caller does not see this
-        return r;
+    public HiddenImpl() {
+        super("hidden");
     }
 
     /** @return the interface's name */
