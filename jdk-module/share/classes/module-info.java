@@ -27,18 +27,16 @@
  *
  * <p>With {@systemProperty jdk.rmi.fastSerialization}{@code =true} on both
  * ends, stock RMI's call streams use these streams (the "RMI + UKA" of
- * Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI for Java").
+ * Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI
+ * for Java"); the provider that java.rmi looks up for that is in the
+ * jdk.fastrmi module, so this module does not depend on java.rmi.
  *
  * @moduleGraph
  * @since 25
  */
 module jdk.fastserial {
-    requires static java.rmi;
     requires jdk.unsupported;
 
     exports jdk.fastserial;
     exports jdk.fastserial.node;
-
-    provides sun.rmi.server.MarshalStreamProvider with
-        jdk.internal.fastserial.rmi.FastMarshalStreamProvider;
 }

@@ -36,6 +36,7 @@
  * others on the module or class path); see {@link jdk.fastrmi.spi}.
  *
  * @provides sun.rmi.server.RemoteProvider
+ * @provides sun.rmi.server.MarshalStreamProvider
  * @provides jdk.fastrmi.spi.TechnologyProvider
  * @uses jdk.fastrmi.spi.TechnologyProvider
  * @moduleGraph
@@ -55,4 +56,7 @@ module jdk.fastrmi {
         jdk.internal.fastrmi.tcp.TcpTechnologyProvider;
     provides sun.rmi.server.RemoteProvider with
         jdk.internal.fastrmi.FastRemoteProvider;
+    // Stock RMI's call streams on jdk.fastserial (-Djdk.rmi.fastSerialization=true).
+    provides sun.rmi.server.MarshalStreamProvider with
+        jdk.internal.fastrmi.jrmp.FastMarshalStreamProvider;
 }

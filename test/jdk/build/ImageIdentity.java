@@ -85,8 +85,9 @@ public class ImageIdentity {
                 .orElseThrow().descriptor();
         expect(exported(serial).equals(Set.of("jdk.fastserial", "jdk.fastserial.node")),
                "jdk.fastserial exports exactly jdk.fastserial and jdk.fastserial.node: " + serial);
-        expect(serial.provides().stream().anyMatch(p -> p.service().equals("sun.rmi.server.MarshalStreamProvider")),
-               "jdk.fastserial provides stock RMI's marshal streams: " + serial);
+        expect(serial.requires().stream().noneMatch(r -> r.name().equals("java.rmi"))
+                       && serial.provides().isEmpty(),
+               "jdk.fastserial neither requires java.rmi nor provides its services: " + serial);
         for (String m : List.of("jdk.fastserial", "jdk.fastrmi")) {
             expect(ModuleLayer.boot().findModule(m).orElseThrow().getClassLoader()
                            == ClassLoader.getPlatformClassLoader(),
@@ -107,6 +108,13 @@ public class ImageIdentity {
                                                          "jdk.internal.fastrmi.tcp.TcpTechnologyProvider",
                                                          "jdk.internal.fastrmi.fabric.FabricTechnologyProvider"))),
                "jdk.fastrmi provides its tcp and fabric technologies: " + rmi);
+        expect(rmi.provides().stream().anyMatch(p -> p.service().equals("sun.rmi.server.MarshalStreamProvider")
+                                                     && p.providers().equals(List.of(
+                                                         "jdk.internal.fastrmi.jrmp.FastMarshalStreamProvider"))),
+               "jdk.fastrmi provides stock RMI's marshal streams on jdk.fastserial: " + rmi);
+        ModuleDescriptor javaRmi = ModuleFinder.ofSystem().find("java.rmi").orElseThrow().descriptor();
+        expect(javaRmi.exports().stream().noneMatch(e -> e.targets().contains("jdk.fastserial")),
+               "java.rmi exports nothing to jdk.fastserial: " + javaRmi);
         Set<String> requires = rmi.requires().stream()
                 .map(ModuleDescriptor.Requires::name).collect(Collectors.toSet());
         expect(requires.containsAll(Set.of("java.rmi", "jdk.fastserial")),

@@ -19,7 +19,7 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
-package jdk.internal.fastserial.rmi;
+package jdk.internal.fastrmi.jrmp;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,9 +34,13 @@ import jdk.fastserial.FastObjectOutputStream;
 import sun.rmi.server.MarshalStreamProvider;
 
 /**
- * Stock RMI on fast streams, the "RMI + UKA" configuration of
- * Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI for Java" (section 3.7): java.rmi asks for these streams when the system property
- * {@code jdk.rmi.fastSerialization} is true. RMI's marshal stream stays the
+ * Stock RMI (JRMP) on fast streams, the "RMI + UKA" configuration of
+ * Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI
+ * for Java" (section 3.7): java.rmi asks for these streams when the system
+ * property {@code jdk.rmi.fastSerialization} is true. It lives here, not in
+ * jdk.fastserial, so that the serialization module does not depend on
+ * java.rmi: java.rmi knows the provider interface only, and this module,
+ * which depends on both, implements it. RMI's marshal stream stays the
  * stream that class-defined methods see (its facade); the fast stream does
  * the work and calls back the facade's class annotation, object replacement
  * and class resolution, so that remote objects travel as their stubs and
