@@ -283,7 +283,8 @@ REPORT_ARGS  = --collection-image $(1)/collection-image.json --collection-stock 
 
 .PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-rmi-alloc bench-fabric
 
-# The RMI benchmark collection of seed 000 section 6 (bench/scripts/collection.sh):
+# The RMI benchmark collection of Philippsen, Haumacher and Nester, "More
+# Efficient Serialization and RMI for Java", section 6 (bench/scripts/collection.sh):
 # results in build/bench/collection-*.json; `make report` renders them.
 bench: image
 	$(call phase,bench: the RMI benchmark collection, $(BENCH_PROFILE) profile (results: build/bench/collection-*))
@@ -315,15 +316,16 @@ bench-vm: image
 	$(call phase,bench-vm: JMH on the image and on stock (results: build/bench/vm-*))
 	@$(BENCH_RUN) vm 'org\.grandejdk\.bench\.vm\.' 'org\.grandejdk\.bench\.vm\.StreamArrayBench\.'
 
-# jdk.fastserial against JDK streams, Kryo 5 and Apache Fory (seed 000
+# jdk.fastserial against JDK streams, Kryo 5 and Apache Fory (Philippsen et al.
 # Table 2 and more), all on the image; JDK streams on stock too. About 20 min;
 # report build/bench/serial-report.md.
 bench-serial: image
 	$(call phase,bench-serial: JMH on the image and on stock (results: build/bench/serial-*))
 	@$(BENCH_RUN) serial 'org\.grandejdk\.bench\.serial\.' 'org\.grandejdk\.bench\.serial\.JdkStreamsBench\.'
 
-# Remote calls (issue 5's targets: the ping kernels with the arguments of
-# seed 000's Table 3) and local calls (seed 001 Table 1): stock RMI and
+# Remote calls (the ping kernels with the arguments of Philippsen et al.'s
+# Table 3) and local calls (Haumacher and Philippsen, "Exploiting Object
+# Locality in JavaParty", Table 1): stock RMI and
 # jdk.fastrmi, each with JDK and fast serialization, the server in a second
 # JVM on the loopback, and the raw TCP floor; the classes without image-only
 # API on stock too (the whole collection is `make bench`). About 15 min;
@@ -346,7 +348,7 @@ bench-fabric: image
 	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench BENCH_OPTS='$(or $(BENCH_OPTS),$(BENCH_AREA_OPTS))' \
 	    bench/scripts/fabric.sh
 
-# Allocation per call of jdk.fastrmi's primitive calls (issue 5: B/op about 0):
+# Allocation per call of jdk.fastrmi's primitive calls (B/op about 0):
 # JMH's gc profiler; B/op in the console table and build/bench/rmi-alloc-image.log.
 bench-rmi-alloc: image
 	$(call phase,bench-rmi-alloc: JMH -prof gc on jdk.fastrmi ping() and ping(int and int))
