@@ -38,5 +38,4 @@ module jdk.fastserial {
     requires jdk.unsupported;
 
     exports jdk.fastserial;
-    exports jdk.fastserial.node;
 }

@@ -31,6 +31,10 @@
  * {@code RemoteServer.getClientHost}) run on this module; see
  * {@link jdk.fastrmi.FastRMI} for the other properties.
  *
+ * <p>{@link jdk.fastrmi.node} exchanges object graphs one-sidedly (JToe:
+ * Chaumette et al., "JToe: a Java API for Object Exchange") on the same
+ * fast streams and the tcp technology's connections.
+ *
  * <p>Transport technologies are services: the module finds every
  * {@link jdk.fastrmi.spi.TechnologyProvider} (its own tcp and fabric, and
  * others on the module or class path); see {@link jdk.fastrmi.spi}.
@@ -47,6 +51,7 @@ module jdk.fastrmi {
     requires jdk.fastserial;
 
     exports jdk.fastrmi;
+    exports jdk.fastrmi.node;
     exports jdk.fastrmi.spi;
 
     uses jdk.fastrmi.spi.TechnologyProvider;

@@ -180,10 +180,8 @@ final class TcpTechnology implements Technology, Bootstrap {
     public synchronized Endpoint listen(int port, Acceptor acceptor) throws IOException {
         ServerSocketChannel ch = port == 0 ? shared : listeners.get(port);
         if (ch == null) {
-            ch = ServerSocketChannel.open();
-            ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             InetAddress bind = bindAddress == null ? null : InetAddress.getByName(bindAddress);
-            ch.bind(new InetSocketAddress(bind, port), 128);
+            ch = openListener(new InetSocketAddress(bind, port));
             int actual = ((InetSocketAddress) ch.getLocalAddress()).getPort();
             if (port == 0) {
                 shared = ch;
@@ -191,9 +189,22 @@ final class TcpTechnology implements Technology, Bootstrap {
             listeners.put(actual, ch);
             ServerSocketChannel server = ch;
             Thread.ofPlatform().daemon(true).name("fastrmi-tcp-accept-" + actual)
-                  .start(() -> acceptLoop(server, acceptor, actual));
+                  .start(() -> acceptLoop(server, acceptor, actual, null));
         }
         return endpoint(advertisedHost(), ((InetSocketAddress) ch.getLocalAddress()).getPort());
+    }
+
+    /* A listening socket, bound. */
+    static ServerSocketChannel openListener(InetSocketAddress bind) throws IOException {
+        ServerSocketChannel ch = ServerSocketChannel.open();
+        try {
+            ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            ch.bind(bind, 128);
+            return ch;
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
     }
 
     @Override
@@ -235,7 +246,12 @@ final class TcpTechnology implements Technology, Bootstrap {
         return localHost;
     }
 
-    private void acceptLoop(ServerSocketChannel server, Acceptor acceptor, int port) {
+    /*
+     * Accepts connections until the listener is closed, each served on a
+     * thread of its own; links, if not null, names those threads and keeps
+     * track of them (a listener of its own, see TcpLinks).
+     */
+    void acceptLoop(ServerSocketChannel server, Acceptor acceptor, int port, TcpLinks.Tracker links) {
         while (server.isOpen()) {
             SocketChannel ch;
             try {
@@ -251,8 +267,12 @@ final class TcpTechnology implements Technology, Bootstrap {
                 }
                 continue;
             }
-            Thread.ofPlatform().daemon(true).name("fastrmi-tcp-conn-" + CONNECTIONS.incrementAndGet())
-                  .start(() -> serveConnection(ch, acceptor, port));
+            if (links == null) {
+                Thread.ofPlatform().daemon(true).name("fastrmi-tcp-conn-" + CONNECTIONS.incrementAndGet())
+                      .start(() -> serveConnection(ch, acceptor, port));
+            } else {
+                links.start(ch, () -> serveConnection(ch, acceptor, port));
+            }
         }
     }
 
@@ -266,7 +286,7 @@ final class TcpTechnology implements Technology, Bootstrap {
         }
     }
 
-    private void serveConnection(SocketChannel ch, Acceptor acceptor, int port) {
+    void serveConnection(SocketChannel ch, Acceptor acceptor, int port) {
         TcpTransport t;
         try {
             t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos);
@@ -312,10 +332,16 @@ final class TcpTechnology implements Technology, Bootstrap {
     @Override
     public Handshake.Connected connect(Endpoint endpoint, Handshake hello, Upgrade upgrade)
             throws IOException {
+        return connect(address(endpoint), hello, upgrade, endpoint.toString());
+    }
+
+    /* The same to a socket address; peerName names it in exceptions. */
+    Handshake.Connected connect(InetSocketAddress peer, Handshake hello, Upgrade upgrade, String peerName)
+            throws IOException {
         SocketChannel ch = SocketChannel.open();
         Transport calls = null;
         try {
-            ch.connect(address(endpoint));
+            ch.connect(peer);
             TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos);
             calls = upgrade == null ? t : upgrade.upgrade(t);
             t.writeHandshake(-1, hello);
@@ -323,7 +349,7 @@ final class TcpTechnology implements Technology, Bootstrap {
             if (answer == null) {
                 calls.close();
                 t.close();
-                throw new IOException("connection refused by " + endpoint);
+                throw new IOException("connection refused by " + peerName);
             }
             return new Handshake.Connected(calls, answer);
         } catch (IOException | RuntimeException e) {
@@ -652,6 +678,36 @@ final class TcpTechnology implements Technology, Bootstrap {
             } finally {
                 in.flip();
             }
+        }
+
+        /*
+         * Receives a frame if its first bytes have arrived (then waiting
+         * for the rest, as receive does), else returns false at once; for
+         * a sender that must notice what its peer said without a thread
+         * of its own reading.
+         */
+        boolean poll(Frame frame) throws IOException {
+            if (!in.hasRemaining()) {
+                in.compact();
+                int n;
+                try {
+                    n = ch.read(in);
+                } catch (IOException e) {
+                    close();
+                    throw e;
+                } finally {
+                    in.flip();
+                }
+                if (n < 0) {
+                    close();
+                    throw new EOFException("connection closed");
+                }
+                if (n == 0) {
+                    return false;
+                }
+            }
+            receive(frame);
+            return true;
         }
 
         @Override

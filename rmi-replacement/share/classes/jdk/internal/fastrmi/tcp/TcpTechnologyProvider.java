@@ -61,7 +61,7 @@ public final class TcpTechnologyProvider implements TechnologyProvider {
     }
 
     /* sun.rmi.transport.tcp.handshakeTimeout, a property of stock RMI's, not jdk.fastrmi.tcp.* */
-    private static long handshakeTimeoutMillis() {
+    static long handshakeTimeoutMillis() {
         String v = System.getProperty(HANDSHAKE_TIMEOUT);
         if (v == null || v.isBlank()) {
             return 60_000;

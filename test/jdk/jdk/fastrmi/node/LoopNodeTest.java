@@ -19,7 +19,7 @@
 
 /*
  * @test id=default
- * @summary A loop node (jdk.fastserial.node, JToe) copies object graphs in
+ * @summary A loop node (jdk.fastrmi.node, JToe) copies object graphs in
  *          this JVM through the fast streams: in order (also from several
  *          threads), as deep copies (cycles and sharing kept, later changes
  *          not seen), with listener exceptions reported and survived, a graph
@@ -27,7 +27,7 @@
  *          back-pressure from a slow listener, a filter that rejects a class
  *          stopping delivery with InvalidClassException, close() delivering
  *          what was copied before it and ending the node's thread.
- * @modules jdk.fastserial
+ * @modules jdk.fastrmi
  * @library /lib
  * @build grande.test.* NodeTestSupport
  * @run main/othervm LoopNodeTest
@@ -37,7 +37,7 @@
  * @test id=jvm-wide-filter
  * @summary Without a filter of its own, a loop node's stream has the JVM-wide
  *          filter (jdk.serialFilter), which rejects a class.
- * @modules jdk.fastserial
+ * @modules jdk.fastrmi
  * @library /lib
  * @build grande.test.* NodeTestSupport
  * @run main/othervm -Djdk.serialFilter=!NodeTestSupport$Forbidden LoopNodeTest jvm-wide-filter
@@ -56,10 +56,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
-import jdk.fastserial.node.CopyListener;
-import jdk.fastserial.node.DeliveryOptions;
-import jdk.fastserial.node.Node;
-import jdk.fastserial.node.Nodes;
+import jdk.fastrmi.node.CopyListener;
+import jdk.fastrmi.node.DeliveryOptions;
+import jdk.fastrmi.node.Node;
+import jdk.fastrmi.node.Nodes;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;

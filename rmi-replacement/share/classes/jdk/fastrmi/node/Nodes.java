@@ -19,7 +19,7 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
-package jdk.fastserial.node;
+package jdk.fastrmi.node;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -27,7 +27,8 @@ import java.util.Objects;
 
 /**
  * Makes {@link Node}s and {@link NodeServer}s that exchange objects over the
- * fast streams of {@code jdk.fastserial} (JToe: Chaumette et al., "JToe: a Java API for Object Exchange").
+ * fast streams of {@code jdk.fastserial} (JToe: Chaumette et al., "JToe: a
+ * Java API for Object Exchange").
  *
  * <pre>{@code
  * // receiver
@@ -45,29 +46,33 @@ import java.util.Objects;
  * it is sent: a graph that fails to serialize sends nothing and leaves the
  * node usable.
  *
- * <p><b>TCP.</b> Connections use {@code TCP_NODELAY} (a copy is sent at
- * once, not held back to be merged with the next) and {@code SO_KEEPALIVE}.
- * A sending node watches its connection: once the peer has closed or dropped
- * it, {@code copy} throws an {@code IOException} saying so (with the reason
- * the server gave, such as the {@code InvalidClassException} of a rejected
- * class) rather than writing into a dead socket. A peer lost without a trace
- * (its machine gone) is found by TCP's own timeouts.
+ * <p><b>TCP.</b> Nodes connect over the connections of jdk.fastrmi's tcp
+ * technology: the same listener, handshake and frames as remote calls
+ * (with {@code TCP_NODELAY}: a copy is sent at once, not held back to be
+ * merged with the next). A copy travels in frames of at most 256 KiB, so a
+ * server holds no more than that per connection, whatever the size of a
+ * copy. Before a copy, a sending node looks, without waiting, whether its
+ * connection has ended: once the peer has closed or dropped it, {@code copy}
+ * throws an {@code IOException} saying so, with the reason the server gave
+ * (such as the {@code InvalidClassException} of a rejected class), rather
+ * than writing into a dead connection. A peer lost without a trace (its
+ * machine gone) is found by TCP's own timeouts. The handshake waits no
+ * longer than stock RMI's {@code sun.rmi.transport.tcp.handshakeTimeout}.
  *
  * <p><b>Threads.</b> Every thread is a daemon platform thread whose name
  * starts with {@value #THREAD_NAME_PREFIX}: the delivery thread of a loop
- * ({@code "fastserial-node loop-1"}), the accepting thread and the reader
- * thread of each connection of a server ({@code "fastserial-node accept
- * /127.0.0.1:5000"}, {@code "fastserial-node reader /127.0.0.1:40312 ->
- * /127.0.0.1:5000"}), and the thread of a connected node that watches its
- * connection ({@code "fastserial-node watcher /127.0.0.1:40312 ->
- * /127.0.0.1:5000"}). {@code close} ends them.
+ * ({@code "fastrmi-node loop-1"}), the accepting thread and the reader
+ * thread of each connection of a server ({@code "fastrmi-node accept
+ * /127.0.0.1:5000"}, {@code "fastrmi-node reader /127.0.0.1:40312 ->
+ * /127.0.0.1:5000"}). A connected node has no thread. {@code close} ends
+ * them.
  *
  * @since 25
  */
 public final class Nodes {
 
     /** The start of the name of every thread of this package. */
-    public static final String THREAD_NAME_PREFIX = "fastserial-node ";
+    public static final String THREAD_NAME_PREFIX = "fastrmi-node ";
 
     private Nodes() {
         throw new AssertionError("no instances");

@@ -19,34 +19,29 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
-package jdk.fastserial.node;
-
-import java.io.Serializable;
-
 /**
- * Receives the copies sent to a node (JToe's receiving program, program 1 of
- * Chaumette et al., "JToe: a Java API for Object Exchange"): the
- * receiving half of the object exchange.
+ * One-sided object exchange after JToe (Grange and Vignéras): a sender
+ * {@linkplain Node#copy copies} an object graph to a {@link Node}; on the
+ * receiving side a {@link CopyListener} is called with the copy. No thread
+ * of the application waits in a {@code readObject} call, and the exchange
+ * does not separate serialization from transport: each node serializes with
+ * the fast streams of {@code jdk.fastserial}, one stream per node for its
+ * whole life, so that classes travel once.
  *
- * <p>The nodes made by {@link Nodes} call a listener from a thread of their
- * own, one call at a time per sending node, in the order the copies were
- * sent. Copies from different sending nodes (different connections of a
- * {@link NodeServer}) arrive on different threads, so a listener shared by
- * several connections must be safe for concurrent use. An exception thrown by
- * the listener is reported to the {@link FailureHandler} and does not end the
- * connection.
+ * <pre>{@code
+ * try (NodeServer server = Nodes.listen(new InetSocketAddress(0), copy -> queue.add(copy));
+ *      Node node = Nodes.connect(server.localAddress())) {
+ *     node.copy(mesh);
+ * }
+ * }</pre>
  *
- * @see Nodes
+ * <p>{@link Nodes} makes the nodes: in this JVM ({@link Nodes#loop loop},
+ * through the same stream machinery) and over TCP
+ * ({@link Nodes#listen listen}, {@link Nodes#connect connect}).
+ * {@link DeliveryOptions} sets the receiving side's
+ * {@link java.io.ObjectInputFilter ObjectInputFilter}, class loader and
+ * {@link FailureHandler}.
+ *
  * @since 25
  */
-@FunctionalInterface
-public interface CopyListener {
-
-    /**
-     * Called with each copy received. The object is a new graph, shared with
-     * nobody: the listener may keep and change it.
-     *
-     * @param object the root of the copied graph
-     */
-    void copied(Serializable object);
-}
+package jdk.fastrmi.node;

@@ -19,7 +19,7 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
-package jdk.fastserial.node;
+package jdk.fastrmi.node;
 
 import java.io.Serializable;
 
@@ -66,7 +66,7 @@ public interface FailureHandler {
                     ? "connection dropped"
                     : "CopyListener failed on a " + object.getClass().getName();
             synchronized (System.err) {
-                System.err.println("jdk.fastserial.node: " + connection + ": " + what);
+                System.err.println("jdk.fastrmi.node: " + connection + ": " + what);
                 failure.printStackTrace();
             }
         };

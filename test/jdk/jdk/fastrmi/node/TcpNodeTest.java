@@ -19,7 +19,7 @@
 
 /*
  * @test id=default
- * @summary TCP nodes (jdk.fastserial.node, JToe) on the loopback, IPv4 and
+ * @summary TCP nodes (jdk.fastrmi.node, JToe) on the loopback, IPv4 and
  *          IPv6 (skipped where ::1 cannot be bound): copies arrive in order
  *          per connection, as deep copies with cycles and sharing; listener
  *          exceptions are reported and the connection goes on; a graph that
@@ -28,7 +28,7 @@
  *          corrupt stream and a class the filter rejects drop that connection
  *          only, reported with the JDK's exception types, and the rejected
  *          sender's next copy() names the reason; close() ends every thread.
- * @modules jdk.fastserial
+ * @modules jdk.fastrmi jdk.fastserial
  * @library /lib
  * @build grande.test.* NodeTestSupport
  * @run main/othervm TcpNodeTest
@@ -38,7 +38,7 @@
  * @test id=jvm-wide-filter
  * @summary Without a filter of its own, a server's streams have the JVM-wide
  *          filter (jdk.serialFilter), which rejects a class.
- * @modules jdk.fastserial
+ * @modules jdk.fastrmi jdk.fastserial
  * @library /lib
  * @build grande.test.* NodeTestSupport
  * @run main/othervm -Djdk.serialFilter=!NodeTestSupport$Forbidden TcpNodeTest jvm-wide-filter
@@ -53,6 +53,7 @@ import java.io.ObjectInputFilter;
 import java.io.OutputStream;
 import java.io.Serializable;
 import java.io.StreamCorruptedException;
+import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -69,11 +70,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 import jdk.fastserial.FastObjectOutputStream;
-import jdk.fastserial.node.CopyListener;
-import jdk.fastserial.node.DeliveryOptions;
-import jdk.fastserial.node.Node;
-import jdk.fastserial.node.NodeServer;
-import jdk.fastserial.node.Nodes;
+import jdk.fastrmi.node.CopyListener;
+import jdk.fastrmi.node.DeliveryOptions;
+import jdk.fastrmi.node.Node;
+import jdk.fastrmi.node.NodeServer;
+import jdk.fastrmi.node.Nodes;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -119,11 +120,34 @@ public class TcpNodeTest {
         return server.localAddress().toString();
     }
 
-    /** Waits until the server's own threads (accept, readers) have ended; watchers of nodes may remain. */
+    /** Waits until the server's threads (accept, readers) have ended. */
     static void awaitServerThreadsGone(String word) throws InterruptedException {
-        NodeTestSupport.await(word, w -> NodeTestSupport.nodeThreads(w).stream()
-                                           .allMatch(n -> n.contains(" watcher ")),
+        NodeTestSupport.await(word, w -> NodeTestSupport.nodeThreads(w).isEmpty(),
                               "the threads of the server at " + word + " ended");
+    }
+
+    /*
+     * A raw connection to a node server that has said the tcp technology's
+     * handshake (integers little-endian: "FRMI", version 1, serialization 0
+     * (fast), u4 length and bytes of the stream header, here none) and read
+     * the server's answer; what follows are frames (u4 length, bytes).
+     */
+    static Socket handshaken(InetSocketAddress server) throws IOException {
+        Socket raw = new Socket(server.getAddress(), server.getPort());
+        raw.setSoTimeout((int) NodeTestSupport.PATIENCE.toMillis());
+        raw.getOutputStream().write(new byte[] {'F', 'R', 'M', 'I', 1, 0, 0, 0, 0, 0});
+        byte[] answer = raw.getInputStream().readNBytes(10);
+        expect(Arrays.equals(new byte[] {'F', 'R', 'M', 'I', 1, 0, 0, 0, 0, 0}, answer),
+               "the server accepts the handshake: " + Arrays.toString(answer));
+        return raw;
+    }
+
+    /* Writes one frame on a raw connection. */
+    static void writeFrame(Socket raw, byte[] bytes, int length) throws IOException {
+        OutputStream out = raw.getOutputStream();
+        out.write(new byte[] {(byte) length, (byte) (length >>> 8), (byte) (length >>> 16), (byte) (length >>> 24)});
+        out.write(bytes, 0, length);
+        out.flush();
     }
 
     /** Waits until the server has no reader thread left (its connections ended). */
@@ -150,8 +174,8 @@ public class TcpNodeTest {
             List<Serializable> all = recorder.take(2 * perNode);
             NodeTestSupport.expectInOrder(all, "first", perNode);
             NodeTestSupport.expectInOrder(all, "second", perNode);
-            // accept + 2 readers + 2 watchers
-            NodeTestSupport.expectDaemons(word(server), 5);
+            // accept + 2 readers; a connected node has no thread
+            NodeTestSupport.expectDaemons(word(server), 3);
             first.close();
             second.close();
             first.close();          // a second close() does nothing
@@ -170,9 +194,17 @@ public class TcpNodeTest {
     static void typesTravelOnce(InetSocketAddress bind) throws Exception {
         try (ServerSocket peer = new ServerSocket()) {
             peer.bind(bind);
+            Thread answering = Thread.ofPlatform().start(() -> {
+                try {
+                    answerHandshake(peer);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
             Node node = Nodes.connect((InetSocketAddress) peer.getLocalSocketAddress());
+            answering.join();
             byte[] received;
-            try (Socket socket = peer.accept()) {
+            try (Socket socket = accepted) {
                 int copies = 100;
                 for (int i = 0; i < copies; i++) {
                     node.copy(new NodeTestSupport.Numbered("main", i));
@@ -187,6 +219,21 @@ public class TcpNodeTest {
             expectEquals(once, occurrences(received, name),
                          "occurrences of the class name in the " + received.length + " bytes of 100 copies");
         }
+    }
+
+    private static Socket accepted;
+
+    /* Accepts a node's connection on a raw server socket and answers its handshake as a node server does. */
+    static void answerHandshake(ServerSocket peer) throws IOException {
+        Socket socket = peer.accept();
+        DataInputStream in = new DataInputStream(socket.getInputStream());
+        byte[] hello = in.readNBytes(10);
+        int headerLength = (hello[6] & 0xFF) | (hello[7] & 0xFF) << 8 | (hello[8] & 0xFF) << 16 | (hello[9] & 0xFF) << 24;
+        expect(Arrays.equals(new byte[] {'F', 'R', 'M', 'I', 1, 0}, Arrays.copyOf(hello, 6))
+               && headerLength > 0 && headerLength <= 256, "a node's handshake: " + Arrays.toString(hello));
+        in.readNBytes(headerLength);
+        socket.getOutputStream().write(new byte[] {'F', 'R', 'M', 'I', 1, 0, 0, 0, 0, 0});
+        accepted = socket;
     }
 
     static int occurrences(byte[] bytes, byte[] part) {
@@ -326,8 +373,8 @@ public class TcpNodeTest {
             int[] payload = new int[1000];
             Arrays.fill(payload, 42);
             byte[] stream = streamOf(payload);
-            try (Socket raw = new Socket(server.localAddress().getAddress(), server.localAddress().getPort())) {
-                raw.getOutputStream().write(stream, 0, stream.length - 100);
+            try (Socket raw = handshaken(server.localAddress())) {
+                writeFrame(raw, stream, stream.length - 100);
             }
             var f = failures.take();
             expectEquals(EOFException.class, f.failure().getClass(), "truncated stream reported: " + f.failure());
@@ -345,15 +392,23 @@ public class TcpNodeTest {
         var failures = new NodeTestSupport.FailureRecorder();
         try (NodeServer server = Nodes.listen(bind, recorder,
                                               DeliveryOptions.defaults().withFailureHandler(failures))) {
+            byte[] http = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+            // Not a node (no handshake): refused at once, with no report
             try (Socket raw = new Socket(server.localAddress().getAddress(), server.localAddress().getPort())) {
-                OutputStream out = raw.getOutputStream();
-                out.write("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                out.flush();
+                raw.getOutputStream().write(http);
                 raw.setSoTimeout((int) NodeTestSupport.PATIENCE.toMillis());
+                expectEquals(-1, raw.getInputStream().read(), "a peer without the handshake is closed on");
+            }
+            // A node whose stream is corrupt
+            try (Socket raw = handshaken(server.localAddress())) {
+                writeFrame(raw, http, http.length);
                 DataInputStream in = new DataInputStream(raw.getInputStream());
-                String reason = in.readUTF();
+                int length = Integer.reverseBytes(in.readInt());
+                expect(length > 0 && length <= 2000, "a reason frame of " + length + " bytes");
+                String reason = new String(in.readNBytes(length), StandardCharsets.UTF_8);
                 expect(reason.startsWith(StreamCorruptedException.class.getName()),
                        "the server tells a corrupt peer why it drops it: " + reason);
+                raw.shutdownOutput();
                 expectEquals(-1, in.read(), "then closes");
             }
             var f = failures.take();
@@ -399,7 +454,7 @@ public class TcpNodeTest {
         Node node = Nodes.connect(server.localAddress());
         node.copy("hello");
         expectEquals("hello", recorder.take(1).get(0), "delivered");
-        NodeTestSupport.expectDaemons(word, 3);
+        NodeTestSupport.expectDaemons(word, 2);      // accept + reader
         server.close();
         server.close();         // a second close() does nothing
         awaitServerThreadsGone(word);

@@ -19,7 +19,7 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
-package jdk.fastserial.node;
+package jdk.fastrmi.node;
 
 import java.io.InputStream;
 import java.util.ArrayDeque;
@@ -28,7 +28,7 @@ import java.util.Objects;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
-import jdk.fastserial.node.StagingBuffer.Chunk;
+import jdk.fastrmi.node.StagingBuffer.Chunk;
 
 /**
  * The transport of a loop node: staged copies, queued for the delivery

@@ -19,7 +19,7 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
-package jdk.fastserial.node;
+package jdk.fastrmi.node;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -92,7 +92,7 @@ final class Receiver {
         } catch (Throwable t) {
             t.addSuppressed(failure);
             synchronized (System.err) {
-                System.err.println("jdk.fastserial.node: " + connection + ": FailureHandler failed");
+                System.err.println("jdk.fastrmi.node: " + connection + ": FailureHandler failed");
                 t.printStackTrace();
             }
         }

@@ -19,7 +19,7 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
-package jdk.fastserial.node;
+package jdk.fastrmi.node;
 
 import java.io.IOException;
 import java.io.InputStream;

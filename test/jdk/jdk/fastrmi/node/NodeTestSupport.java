@@ -30,10 +30,10 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-import jdk.fastserial.node.CopyListener;
-import jdk.fastserial.node.FailureHandler;
-import jdk.fastserial.node.Node;
-import jdk.fastserial.node.Nodes;
+import jdk.fastrmi.node.CopyListener;
+import jdk.fastrmi.node.FailureHandler;
+import jdk.fastrmi.node.Node;
+import jdk.fastrmi.node.Nodes;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
