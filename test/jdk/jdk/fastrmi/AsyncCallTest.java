@@ -32,7 +32,7 @@
  *          its value or exception.
  * @modules java.rmi jdk.fastrmi
  * @library /lib
- * @build grande.test.* ChildJvm Failures
+ * @build grande.test.* Failures
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Dtest.fastrmi.technology=fabric:shm AsyncCallTest
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
@@ -45,17 +45,18 @@
 import java.io.Serial;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
-import java.rmi.registry.LocateRegistry;
-import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+
+import grande.test.ChildJvm;
 
 import jdk.fastrmi.FastRMI;
 
@@ -158,13 +159,8 @@ public class AsyncCallTest {
     /** The server program: "calc" (adds 0) and "offset" (adds 1000); "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
-            ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
-            local.registry().bind("calc", UnicastRemoteObject.exportObject(new CalculatorImpl(0), 0));
-            local.registry().bind("offset", UnicastRemoteObject.exportObject(new CalculatorImpl(1000), 0));
-            System.out.println("RUNTIME " + ChildJvm.runtime(local.port()));
-            System.out.println("PORT " + local.port());
-            expectEquals("stop", ChildJvm.nextCommand(120), "the command");
+            ChildJvm.serve(Map.of("calc", new CalculatorImpl(0), "offset", new CalculatorImpl(1000)));
+            ChildJvm.awaitStop(120);
             System.exit(0);
         }
     }
@@ -172,14 +168,9 @@ public class AsyncCallTest {
     static final long LIMIT = ChildJvm.seconds(30);
 
     public static void main(String[] args) throws Exception {
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "AsyncCallTest$Server")) {
-            int port = server.awaitPort();
-            expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
-            Registry registry = LocateRegistry.getRegistry(ChildJvm.HOST, port);
-            Calculator calc = (Calculator) registry.lookup("calc");
-            Calculator offset = (Calculator) registry.lookup("offset");
-            ChildJvm.expectTechnology(calc);
-            ChildJvm.expectRuntimeStub(calc);
+        try (ChildJvm server = ChildJvm.startServer("AsyncCallTest$Server", List.of())) {
+            Calculator calc = server.lookup("calc");
+            Calculator offset = server.lookup("offset");
             expectEquals(3, calc.add(1, 2), "a synchronous call (opens the connection)");
 
             results(calc);
@@ -189,8 +180,7 @@ public class AsyncCallTest {
             expectEquals(42, noCall.get(LIMIT, TimeUnit.SECONDS), "a lambda without a remote call");
             localObject();
 
-            server.send("stop");
-            expectEquals(0, server.awaitExit(30), "the server's exit code");
+            server.stop(30);
         }
     }
 

@@ -33,7 +33,7 @@
  *          property), the control for the test's expectations.
  * @modules java.rmi jdk.fastrmi
  * @library /lib
- * @build grande.test.* ChildJvm Failures
+ * @build grande.test.* Failures
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Dtest.fastrmi.technology=fabric:shm CallbackTest
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
@@ -48,13 +48,14 @@ import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.ServerException;
-import java.rmi.registry.LocateRegistry;
 import java.rmi.server.RemoteObject;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+
+import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -184,13 +185,8 @@ public class CallbackTest {
     /** The server program: a registry with "hub"; "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
-            ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
-            HubImpl hub = new HubImpl();
-            local.registry().bind("hub", UnicastRemoteObject.exportObject(hub, 0));
-            System.out.println("RUNTIME " + ChildJvm.runtime(local.port()));
-            System.out.println("PORT " + local.port());
-            expectEquals("stop", ChildJvm.nextCommand(120), "the command");
+            ChildJvm.serve("hub", new HubImpl());
+            ChildJvm.awaitStop(120);
             System.exit(0);
         }
     }
@@ -237,12 +233,8 @@ public class CallbackTest {
     }
 
     public static void main(String[] args) throws Exception {
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "CallbackTest$Server")) {
-            int port = server.awaitPort();
-            expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
-            Hub hub = (Hub) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("hub");
-            ChildJvm.expectTechnology(hub);
-            ChildJvm.expectRuntimeStub(hub);
+        try (ChildJvm server = ChildJvm.startServer("CallbackTest$Server", List.of())) {
+            Hub hub = server.lookup("hub");
 
             ClientListener listener = new ClientListener();
             Listener stub = (Listener) UnicastRemoteObject.exportObject(listener, 0);
@@ -257,8 +249,7 @@ public class CallbackTest {
                 unexportIfExported(listener);
                 unexportIfExported(counting);
             }
-            server.send("stop");
-            expectEquals(0, server.awaitExit(30), "the server's exit code");
+            server.stop(30);
         }
     }
 

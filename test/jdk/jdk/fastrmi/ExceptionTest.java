@@ -37,7 +37,7 @@
  *          property), the control for the test's expectations.
  * @modules java.rmi jdk.fastrmi
  * @library /lib
- * @build grande.test.* ChildJvm Failures
+ * @build grande.test.* Failures
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Dtest.fastrmi.technology=fabric:shm ExceptionTest
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
@@ -67,6 +67,9 @@ import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+
+import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -167,24 +170,15 @@ public class ExceptionTest {
     /** The server program: a registry with accounts "a" and "b"; runs until killed. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
-            ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
-            local.registry().bind("a", UnicastRemoteObject.exportObject(new AccountImpl(), 0));
-            local.registry().bind("b", UnicastRemoteObject.exportObject(new AccountImpl(), 0));
-            System.out.println("RUNTIME " + ChildJvm.runtime(local.port()));
-            System.out.println("PORT " + local.port());
+            ChildJvm.serve(Map.of("a", new AccountImpl(), "b", new AccountImpl()));
         }
     }
 
     public static void main(String[] args) throws Exception {
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "ExceptionTest$Server")) {
-            int port = server.awaitPort();
-            expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
-            Registry registry = LocateRegistry.getRegistry(ChildJvm.HOST, port);
-            Account a = (Account) registry.lookup("a");
-            Account b = (Account) registry.lookup("b");
-            ChildJvm.expectTechnology(a);
-            ChildJvm.expectRuntimeStub(a);
+        try (ChildJvm server = ChildJvm.startServer("ExceptionTest$Server", List.of())) {
+            Registry registry = server.registry();
+            Account a = server.lookup("a");
+            Account b = server.lookup("b");
 
             serverExceptions(a);
             unexported(a, b);

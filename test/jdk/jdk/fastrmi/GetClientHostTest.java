@@ -29,7 +29,7 @@
  *          property), the control for the test's expectations.
  * @modules java.rmi jdk.fastrmi
  * @library /lib
- * @build grande.test.* ChildJvm Failures
+ * @build grande.test.* Failures
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Dtest.fastrmi.technology=fabric:shm GetClientHostTest
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
@@ -42,12 +42,13 @@
 
 import java.rmi.Remote;
 import java.rmi.RemoteException;
-import java.rmi.registry.LocateRegistry;
 import java.rmi.server.RemoteServer;
 import java.rmi.server.ServerNotActiveException;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+
+import grande.test.ChildJvm;
 
 import static grande.test.Checks.expectEquals;
 
@@ -101,27 +102,19 @@ public class GetClientHostTest {
     /** The server program: a registry with "service"; "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
-            ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
-            local.registry().bind("service", UnicastRemoteObject.exportObject(new ServiceImpl(), 0));
-            System.out.println("RUNTIME " + ChildJvm.runtime(local.port()));
             System.out.println("OUTSIDE " + clientHost());
-            System.out.println("PORT " + local.port());
-            expectEquals("stop", ChildJvm.nextCommand(120), "the command");
+            ChildJvm.serve("service", new ServiceImpl());
+            ChildJvm.awaitStop(120);
             System.out.println("AFTER " + clientHost());
             System.exit(0);
         }
     }
 
     public static void main(String[] args) throws Exception {
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "GetClientHostTest$Server")) {
-            int port = server.awaitPort();
-            expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
+        try (ChildJvm server = ChildJvm.startServer("GetClientHostTest$Server", List.of())) {
             expectEquals("ServerNotActiveException", server.awaitLine("OUTSIDE ", 1),
                          "getClientHost() on the server's main thread");
-            Service service = (Service) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("service");
-            ChildJvm.expectTechnology(service);
-            ChildJvm.expectRuntimeStub(service);
+            Service service = server.lookup("service");
 
             expectEquals("127.0.0.1", service.whoCalls(), "getClientHost() in the server during a call");
             expectEquals("127.0.0.1", service.whoCalls(), "and during the next call");

@@ -29,7 +29,7 @@
  *          property), the control for the test's expectations.
  * @modules java.rmi jdk.fastrmi
  * @library /lib
- * @build grande.test.* ChildJvm Failures jtreg.SkippedException
+ * @build grande.test.* Failures jtreg.SkippedException
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=::1
  *      -Dtest.fastrmi.technology=fabric:shm Ipv6Test
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=::1
@@ -53,6 +53,8 @@ import java.rmi.server.RemoteServer;
 import java.rmi.server.ServerNotActiveException;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.List;
+
+import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -99,25 +101,17 @@ public class Ipv6Test {
     /** The server program: a registry with "greeter"; "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
-            ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
-            local.registry().bind("greeter", UnicastRemoteObject.exportObject(new GreeterImpl(), 0));
-            System.out.println("RUNTIME " + ChildJvm.runtime(local.port()));
-            System.out.println("PORT " + local.port());
-            expectEquals("stop", ChildJvm.nextCommand(120), "the command");
+            ChildJvm.serve("greeter", new GreeterImpl());
+            ChildJvm.awaitStop(120);
             System.exit(0);
         }
     }
 
     public static void main(String[] args) throws Exception {
         requireIpv6Loopback();
-        try (ChildJvm server = ChildJvm.start("server", List.of("-Djava.rmi.server.hostname=" + HOST),
-                                              "Ipv6Test$Server")) {
-            int port = server.awaitPort();
-            expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
-            Greeter greeter = (Greeter) LocateRegistry.getRegistry(HOST, port).lookup("greeter");
-            ChildJvm.expectTechnology(greeter);
-            ChildJvm.expectRuntimeStub(greeter);
+        try (ChildJvm server = ChildJvm.startServer("Ipv6Test$Server", List.of("-Djava.rmi.server.hostname=" + HOST))) {
+            int port = server.port();
+            Greeter greeter = server.lookup(HOST, "greeter");
             expectEquals("hello ::1", greeter.greet("::1"), "a call to the server on ::1");
             expectIpv6Loopback(greeter.callerHost(), "the address the server sees this JVM's calls come from");
 
@@ -133,8 +127,7 @@ public class Ipv6Test {
             } finally {
                 UnicastRemoteObject.unexportObject(mine, true);
             }
-            server.send("stop");
-            expectEquals(0, server.awaitExit(30), "the server's exit code");
+            server.stop(30);
         }
     }
 

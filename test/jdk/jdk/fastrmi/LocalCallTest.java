@@ -36,7 +36,7 @@
  *          boxes arrive as copies.
  * @modules java.rmi jdk.fastrmi
  * @library /lib
- * @build grande.test.* ChildJvm Failures
+ * @build grande.test.* Failures
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 LocalCallTest
  * @run main/othervm -Xint -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 LocalCallTest
  * @run main/othervm -Xcomp -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 LocalCallTest
@@ -54,6 +54,8 @@ import java.rmi.server.RemoteObject;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.ArrayList;
 import java.util.List;
+
+import grande.test.ChildJvm;
 
 import jdk.fastrmi.Immutable;
 

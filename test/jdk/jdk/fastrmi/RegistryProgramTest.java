@@ -30,7 +30,7 @@
  *          property), the control for the test's expectations.
  * @modules java.rmi jdk.fastrmi
  * @library /lib
- * @build grande.test.* ChildJvm Failures GraphNode
+ * @build grande.test.* Failures GraphNode
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Dtest.fastrmi.technology=fabric:shm RegistryProgramTest
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
@@ -57,29 +57,21 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 
+import grande.test.ChildJvm;
+import grande.test.Echoes;
+
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
 
 public class RegistryProgramTest {
 
     /** The application's remote interface. */
-    public interface Catalog extends Remote {
+    public interface Catalog extends Echoes {
         String name() throws RemoteException;
-
-        boolean echoBoolean(boolean v) throws RemoteException;
-        byte echoByte(byte v) throws RemoteException;
-        char echoChar(char v) throws RemoteException;
-        short echoShort(short v) throws RemoteException;
-        int echoInt(int v) throws RemoteException;
-        long echoLong(long v) throws RemoteException;
-        float echoFloat(float v) throws RemoteException;
-        double echoDouble(double v) throws RemoteException;
 
         /** All primitive types in one call, printed in order by the server. */
         String format(boolean z, byte b, char c, short s, int i, long l, float f, double d)
                 throws RemoteException;
-
-        String echoString(String s) throws RemoteException;
 
         /** Which arguments the server received as null. */
         String nulls(String s, Object o, int[] a, GraphNode n) throws RemoteException;
@@ -97,7 +89,7 @@ public class RegistryProgramTest {
         void run() throws RemoteException;
     }
 
-    public static final class CatalogImpl implements Catalog {
+    public static final class CatalogImpl extends Echoes.Impl implements Catalog {
         private final String name;
 
         public CatalogImpl(String name) {
@@ -105,21 +97,12 @@ public class RegistryProgramTest {
         }
 
         @Override public String name() { return name; }
-        @Override public boolean echoBoolean(boolean v) { return v; }
-        @Override public byte echoByte(byte v) { return v; }
-        @Override public char echoChar(char v) { return v; }
-        @Override public short echoShort(short v) { return v; }
-        @Override public int echoInt(int v) { return v; }
-        @Override public long echoLong(long v) { return v; }
-        @Override public float echoFloat(float v) { return v; }
-        @Override public double echoDouble(double v) { return v; }
 
         @Override
         public String format(boolean z, byte b, char c, short s, int i, long l, float f, double d) {
             return z + " " + b + " " + (int) c + " " + s + " " + i + " " + l + " " + f + " " + d;
         }
 
-        @Override public String echoString(String s) { return s; }
 
         @Override
         public String nulls(String s, Object o, int[] a, GraphNode n) {
@@ -155,15 +138,10 @@ public class RegistryProgramTest {
     /** The server program: a registry with "catalog" and "spare"; "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
-            ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
             CatalogImpl catalog = new CatalogImpl("catalog");
             CatalogImpl spare = new CatalogImpl("spare");
-            local.registry().bind("catalog", UnicastRemoteObject.exportObject(catalog, 0));
-            local.registry().bind("spare", UnicastRemoteObject.exportObject(spare, 0));
-            System.out.println("RUNTIME " + ChildJvm.runtime(local.port()));
-            System.out.println("PORT " + local.port());
-            expectEquals("stop", ChildJvm.nextCommand(120), "the command");
+            ChildJvm.LocalRegistry local = ChildJvm.serve(Map.of("catalog", catalog, "spare", spare));
+            ChildJvm.awaitStop(120);
             UnicastRemoteObject.unexportObject(catalog, true);
             UnicastRemoteObject.unexportObject(spare, true);
             UnicastRemoteObject.unexportObject(local.registry(), true);
@@ -172,11 +150,8 @@ public class RegistryProgramTest {
     }
 
     public static void main(String[] args) throws Exception {
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "RegistryProgramTest$Server")) {
-            int port = server.awaitPort();
-            expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
-
-            Catalog catalog = registryOperations(port);
+        try (ChildJvm server = ChildJvm.startServer("RegistryProgramTest$Server", List.of())) {
+            Catalog catalog = registryOperations(server.port());
             primitives(catalog);
             strings(catalog);
             nulls(catalog);
@@ -250,31 +225,7 @@ public class RegistryProgramTest {
     }
 
     static void primitives(Catalog c) throws Exception {
-        for (boolean v : new boolean[] {true, false}) {
-            expectEquals(v, c.echoBoolean(v), "boolean " + v);
-        }
-        for (byte v : new byte[] {Byte.MIN_VALUE, -1, 0, Byte.MAX_VALUE}) {
-            expectEquals(v, c.echoByte(v), "byte " + v);
-        }
-        for (char v : new char[] {'\0', 'a', '\u00e9', '\ud800', '\uffff'}) {
-            expectEquals(v, c.echoChar(v), "char " + (int) v);
-        }
-        for (short v : new short[] {Short.MIN_VALUE, -1, Short.MAX_VALUE}) {
-            expectEquals(v, c.echoShort(v), "short " + v);
-        }
-        for (int v : new int[] {Integer.MIN_VALUE, -1, 0, 0x12345678, Integer.MAX_VALUE}) {
-            expectEquals(v, c.echoInt(v), "int " + v);
-        }
-        for (long v : new long[] {Long.MIN_VALUE, -1, 0x123456789ABCDEF0L, Long.MAX_VALUE}) {
-            expectEquals(v, c.echoLong(v), "long " + v);
-        }
-        for (float v : new float[] {Float.NaN, -0.0f, Float.MIN_VALUE,
-                                    Float.NEGATIVE_INFINITY, 3.25f}) {
-            expectEquals(Float.floatToIntBits(v), Float.floatToIntBits(c.echoFloat(v)), "float " + v);
-        }
-        for (double v : new double[] {Double.NaN, -0.0, Double.MIN_VALUE, Double.POSITIVE_INFINITY, Math.PI}) {
-            expectEquals(Double.doubleToLongBits(v), Double.doubleToLongBits(c.echoDouble(v)), "double " + v);
-        }
+        Echoes.Expect.primitives(c);
         expectEquals("true -128 65535 -32768 2147483647 -9223372036854775808 1.5 -2.25",
                      c.format(true, Byte.MIN_VALUE, '\uffff', Short.MIN_VALUE, Integer.MAX_VALUE,
                               Long.MIN_VALUE, 1.5f, -2.25),

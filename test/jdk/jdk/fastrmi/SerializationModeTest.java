@@ -30,7 +30,7 @@
  *          serialization).
  * @modules java.rmi jdk.fastrmi
  * @library /lib
- * @build grande.test.* ChildJvm Failures GraphNode
+ * @build grande.test.* Failures GraphNode
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djdk.fastrmi.serialization=jdk
  *      -Djava.rmi.server.hostname=127.0.0.1 -Dtest.fastrmi.technology=fabric:shm SerializationModeTest jdk
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djdk.fastrmi.serialization=jdk
@@ -58,9 +58,10 @@ import java.io.Serial;
 import java.io.Serializable;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
-import java.rmi.registry.LocateRegistry;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.List;
+
+import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -223,12 +224,8 @@ public class SerializationModeTest {
     /** The server program: a registry with "service"; "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
-            ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
-            local.registry().bind("service", UnicastRemoteObject.exportObject(new ServiceImpl(), 0));
-            System.out.println("RUNTIME " + ChildJvm.runtime(local.port()));
-            System.out.println("PORT " + local.port());
-            expectEquals("stop", ChildJvm.nextCommand(120), "the command");
+            ChildJvm.serve("service", new ServiceImpl());
+            ChildJvm.awaitStop(120);
             System.exit(0);
         }
     }
@@ -244,12 +241,8 @@ public class SerializationModeTest {
         String serializer = args[0];
         System.out.println("runtime " + ChildJvm.expectedRuntime() + ", serialization "
                            + System.getProperty("jdk.fastrmi.serialization", "(default)"));
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "SerializationModeTest$Server")) {
-            int port = server.awaitPort();
-            expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
-            Service service = (Service) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("service");
-            ChildJvm.expectTechnology(service);
-            ChildJvm.expectRuntimeStub(service);
+        try (ChildJvm server = ChildJvm.startServer("SerializationModeTest$Server", List.of())) {
+            Service service = server.lookup("service");
 
             expectEquals(List.of(serializer, serializer), List.of(service.spy(new StreamSpy(1))),
                          "the serializers of writeObject (here) and readObject (server)");
@@ -283,8 +276,7 @@ public class SerializationModeTest {
             } finally {
                 UnicastRemoteObject.unexportObject(doubler, true);
             }
-            server.send("stop");
-            expectEquals(0, server.awaitExit(30), "the server's exit code");
+            server.stop(30);
         }
     }
 }

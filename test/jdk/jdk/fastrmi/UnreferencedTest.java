@@ -35,7 +35,7 @@
  *          property), the control for the test's expectations.
  * @modules java.rmi jdk.fastrmi
  * @library /lib
- * @build grande.test.* ChildJvm Failures
+ * @build grande.test.* Failures
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Dtest.fastrmi.technology=fabric:shm UnreferencedTest
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
@@ -54,6 +54,8 @@ import java.rmi.server.UnicastRemoteObject;
 import java.rmi.server.Unreferenced;
 import java.util.ArrayList;
 import java.util.List;
+
+import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -129,16 +131,12 @@ public class UnreferencedTest {
     /** The server program: a registry with "factory"; its main returns at once. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
-            ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
             FactoryImpl factory = new FactoryImpl();
-            local.registry().bind("factory", UnicastRemoteObject.exportObject(factory, 0));
-            synchronized (factory) {
+            ChildJvm.LocalRegistry local = ChildJvm.serve("factory", factory);
+            synchronized (factory) {   // before "MAIN RETURNED", the test's signal to use the factory
                 factory.exported.add(factory);
                 factory.exported.add(local.registry());
             }
-            System.out.println("RUNTIME " + ChildJvm.runtime(local.port()));
-            System.out.println("PORT " + local.port());
             System.out.println("MAIN RETURNED");
         }
     }
@@ -178,12 +176,10 @@ public class UnreferencedTest {
 
     /** (a) and the server's lifetime. */
     static void dropAndKeepAlive() throws Exception {
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "UnreferencedTest$Server")) {
-            int port = server.awaitPort();
-            expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
+        try (ChildJvm server = ChildJvm.startServer("UnreferencedTest$Server", List.of())) {
+            int port = server.port();
             server.awaitLine("MAIN RETURNED", 10);
-            Factory factory = (Factory) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("factory");
-            ChildJvm.expectTechnology(factory);
+            Factory factory = server.lookup("factory");
             Token kept = factory.issue("kept");
 
             try (ChildJvm client = ChildJvm.start("dropper", List.of(), "UnreferencedTest$Client",
@@ -209,9 +205,8 @@ public class UnreferencedTest {
     /** (b): renewals keep a living client's reference; a killed client's expires. */
     static void leaseExpiry() throws Exception {
         List<String> lease = List.of("-Djava.rmi.dgc.leaseValue=2000");
-        try (ChildJvm server = ChildJvm.start("server", lease, "UnreferencedTest$Server")) {
-            int port = server.awaitPort();
-            expectEquals(ChildJvm.expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
+        try (ChildJvm server = ChildJvm.startServer("UnreferencedTest$Server", lease)) {
+            int port = server.port();
             try (ChildJvm client = ChildJvm.start("holder", lease, "UnreferencedTest$Client",
                                                    Integer.toString(port), "held")) {
                 client.awaitLine("HOLDING held", 60);

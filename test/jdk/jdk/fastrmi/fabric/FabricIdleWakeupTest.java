@@ -32,15 +32,16 @@
  *          sleep slice.
  * @modules java.rmi jdk.fastrmi
  * @library /lib ../faults
- * @build grande.test.* ChildJvm FaultService FaultServer
+ * @build grande.test.* FaultService FaultServer
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Djdk.fastrmi.fabric.spinMicros=0 -Djdk.fastrmi.tcp.idleTimeout=400
  *      -Dtest.fastrmi.technology=fabric:shm FabricIdleWakeupTest
  */
 
-import java.rmi.registry.LocateRegistry;
 import java.util.Arrays;
 import java.util.List;
+
+import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -53,9 +54,8 @@ public class FabricIdleWakeupTest {
     static final long MEDIAN_LIMIT_MICROS = 50_000;
 
     public static void main(String[] args) throws Exception {
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "FaultServer", "120")) {
-            var service = (FaultService) LocateRegistry.getRegistry(ChildJvm.HOST, server.awaitServerPort())
-                                                       .lookup("service");
+        try (ChildJvm server = FaultServer.start(List.of())) {
+            var service = (FaultService) server.registry().lookup("service");
             ChildJvm.expectTechnology(service);
             long[] micros = new long[CALLS];
             for (int i = 0; i < CALLS; i++) {

@@ -32,7 +32,7 @@
  *          access without --enable-native-access.
  * @modules java.rmi jdk.fastrmi
  * @library /lib ..
- * @build grande.test.* ChildJvm GraphNode
+ * @build grande.test.* GraphNode
  * @run main/othervm/timeout=300 --illegal-native-access=deny -Djava.rmi.provider=fastrmi
  *      -Djava.rmi.server.hostname=127.0.0.1 -Dtest.fastrmi.technology=fabric:shm
  *      FabricTechnologyTest --illegal-native-access=deny
@@ -44,7 +44,7 @@
  *          a byte[] copied into the registered buffer).
  * @modules java.rmi jdk.fastrmi
  * @library /lib ..
- * @build grande.test.* ChildJvm GraphNode
+ * @build grande.test.* GraphNode
  * @run main/othervm/timeout=300 --illegal-native-access=deny -Djava.rmi.provider=fastrmi
  *      -Djava.rmi.server.hostname=127.0.0.1 -Djdk.fastrmi.serialization=jdk
  *      -Dtest.fastrmi.technology=fabric:shm FabricTechnologyTest --illegal-native-access=deny
@@ -56,7 +56,7 @@
  *          in both serialization modes.
  * @modules java.rmi jdk.fastrmi
  * @library /lib ..
- * @build grande.test.* ChildJvm GraphNode
+ * @build grande.test.* GraphNode
  * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
  *      FabricTechnologyTest
@@ -73,7 +73,7 @@
  *          does not exist leaves the fabric out).
  * @modules java.rmi jdk.fastrmi
  * @library /lib ..
- * @build grande.test.* ChildJvm GraphNode
+ * @build grande.test.* GraphNode
  * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp FabricTechnologyTest
  * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
@@ -87,7 +87,7 @@
  *          (-Xint), in both serialization modes.
  * @modules java.rmi jdk.fastrmi
  * @library /lib ..
- * @build grande.test.* ChildJvm GraphNode
+ * @build grande.test.* GraphNode
  * @run main/othervm/timeout=400 -Xint -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Dtest.fastrmi.technology=fabric:shm FabricTechnologyTest -Xint
  * @run main/othervm/timeout=400 -Xint -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
@@ -100,7 +100,7 @@
  *          method first (-Xcomp).
  * @modules java.rmi jdk.fastrmi
  * @library /lib ..
- * @build grande.test.* ChildJvm GraphNode
+ * @build grande.test.* GraphNode
  * @run main/othervm/timeout=600 -Xcomp -XX:CompileCommand=quiet -Djava.rmi.provider=fastrmi
  *      -Djava.rmi.server.hostname=127.0.0.1 -Dtest.fastrmi.technology=fabric:shm
  *      FabricTechnologyTest -Xcomp -XX:CompileCommand=quiet
@@ -123,6 +123,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+
+import grande.test.ChildJvm;
 
 import jdk.fastrmi.FastRMI;
 
@@ -255,12 +257,8 @@ public class FabricTechnologyTest {
     /** The server program: a registry with "service"; "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
-            ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
-            local.registry().bind("service", UnicastRemoteObject.exportObject(new ServiceImpl(), 0));
-            System.out.println("RUNTIME " + ChildJvm.runtime(local.port()));
-            System.out.println("PORT " + local.port());
-            expectEquals("stop", ChildJvm.nextCommand(600), "the command");
+            ChildJvm.serve("service", new ServiceImpl());
+            ChildJvm.awaitStop(600);
             System.exit(0);
         }
     }
@@ -279,12 +277,9 @@ public class FabricTechnologyTest {
                            + ", " + System.getProperty("java.vm.info") + (SMALL ? ": small counts" : ""));
         List<String> serverOptions = List.of(args);
         long start = System.nanoTime();
-        try (ChildJvm server = ChildJvm.start("server", serverOptions, "FabricTechnologyTest$Server")) {
-            int port = server.awaitPort();
-            expectEquals("fastrmi", server.awaitLine("RUNTIME ", 1), "the server's runtime");
-            Registry registry = LocateRegistry.getRegistry(ChildJvm.HOST, port);
-            Service service = (Service) registry.lookup("service");
-            ChildJvm.expectTechnology(service);
+        try (ChildJvm server = ChildJvm.startServer("FabricTechnologyTest$Server", serverOptions)) {
+            Registry registry = server.registry();
+            Service service = server.lookup("service");
             expectEquals(expected, FastRMI.technology(service), "FastRMI.technology of the server's stub");
 
             SinkImpl sink = new SinkImpl();
@@ -299,8 +294,7 @@ public class FabricTechnologyTest {
             } finally {
                 UnicastRemoteObject.unexportObject(sink, true);
             }
-            server.send("stop");
-            expectEquals(0, server.awaitExit(60), "the server's exit code");
+            server.stop(60);
             expect(!server.printed("WARNING: A restricted method"),
                    "the server printed no warning about restricted methods");
         }

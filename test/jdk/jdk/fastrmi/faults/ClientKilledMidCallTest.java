@@ -19,75 +19,94 @@
 
 /*
  * @test
- * @summary A client JVM killed (SIGKILL) while its call blocks in the server:
- *          the server keeps serving another client meanwhile, its thread
- *          for the dead client's connection ends once the call returns (the
- *          reply goes to a dead peer), so its count of fastrmi-tcp-conn-
- *          threads returns to the baseline; it serves a third client after
- *          that and exits on its own when told to stop.
+ * @summary A client JVM killed (SIGKILL), over every technology
+ *          (grande.test.Technologies): (a) while its call blocks in the
+ *          server: the server keeps serving another client meanwhile, its
+ *          thread for the dead client's connection ends once the call
+ *          returns (the reply goes to a dead peer), so its count of
+ *          connection threads returns to the baseline; it serves a third
+ *          client after that and exits on its own when told to stop.
+ *          (b) while its connections are idle: the server's connection
+ *          threads end within seconds, and it serves a new client and exits
+ *          on its own at the end.
  * @modules java.rmi jdk.fastrmi
- * @library /lib
- * @build grande.test.* ChildJvm FaultService FaultServer FaultClient
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Dtest.fastrmi.technology=fabric:shm ClientKilledMidCallTest
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp ClientKilledMidCallTest
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
- *      ClientKilledMidCallTest
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* ClientKilledMidCallTest FaultService FaultServer FaultClient fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies ClientKilledMidCallTest
  */
 
 import java.util.List;
+
+import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
 
 public class ClientKilledMidCallTest {
 
+    /** "Within seconds": the bound for the end of an idle client's connections, before scaling. */
+    static final long SECONDS = 10;
+
     public static void main(String[] args) throws Exception {
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "FaultServer", "120")) {
-            int port = server.awaitServerPort();
-            int baseline = server.connectionThreads();
+        killedInCall();
+        killedIdle();
+    }
+
+    /** (a) */
+    static void killedInCall() throws Exception {
+        try (ChildJvm server = FaultServer.start(List.of())) {
+            int baseline = FaultServer.connectionThreads(server);
             System.out.println("server connection threads before any client: " + baseline);
 
-            try (ChildJvm victim = ChildJvm.start("victim", List.of(), "FaultClient",
-                                                  Integer.toString(port), "block")) {
-                server.awaitLine("BLOCKED", ChildJvm.scaledMillis(60));
-                int during = server.connectionThreads();
+            try (ChildJvm victim = FaultClient.start(server, "victim", "block")) {
+                server.awaitLine("BLOCKED", 60);
+                int during = FaultServer.connectionThreads(server);
                 expect(during > baseline, "the blocked call holds a connection thread: "
                                           + during + " > " + baseline);
                 victim.kill();
             }
 
             // The dead client's call still occupies its server thread.
-            echoClient(port, "other", 100);
-            expect(!server.hasLine("UNBLOCKED"),
+            FaultClient.echo(server, "other", 100);
+            expect(!server.printed("UNBLOCKED"),
                    "another client was served while the killed client's call was still blocked");
 
             server.send("release");
-            server.awaitLine("UNBLOCKED", ChildJvm.scaledMillis(30));
-            ChildJvm.ThreadCount after = server.awaitConnectionThreads(baseline, ChildJvm.scaledMillis(20));
+            server.awaitLine("UNBLOCKED", 30);
+            FaultServer.ThreadCount after = FaultServer.awaitConnectionThreads(server, baseline, ChildJvm.millis(20));
             expectEquals(baseline, after.threads(),
                          "server connection threads once the killed client's call ended (after "
                          + after.afterMillis() + " ms)");
 
-            echoClient(port, "third", 10);
-            after = server.awaitConnectionThreads(baseline, ChildJvm.scaledMillis(20));
+            FaultClient.echo(server, "third", 10);
+            after = FaultServer.awaitConnectionThreads(server, baseline, ChildJvm.millis(20));
             expectEquals(baseline, after.threads(), "server connection threads after the third client");
 
-            server.closeInput();
-            server.awaitLine("STOPPED", ChildJvm.scaledMillis(30));
-            expectEquals(0, server.awaitExit(ChildJvm.scaledMillis(30)),
-                         "the server's exit code (it exits on its own once everything is unexported)");
+            FaultServer.stop(server);
         }
     }
 
-    /** Runs a client JVM that makes that many echo calls; it must exit on its own. */
-    static void echoClient(int port, String name, int calls) throws Exception {
-        try (ChildJvm client = ChildJvm.start(name, List.of(), "FaultClient",
-                                              Integer.toString(port), "echo", Integer.toString(calls))) {
-            client.awaitLine("ECHOED " + calls, ChildJvm.scaledMillis(60));
-            expectEquals(0, client.awaitExit(ChildJvm.scaledMillis(30)), "the " + name + " client's exit code");
+    /** (b) */
+    static void killedIdle() throws Exception {
+        try (ChildJvm server = FaultServer.start(List.of())) {
+            int baseline = FaultServer.connectionThreads(server);
+            System.out.println("server connection threads before any client: " + baseline);
+
+            try (ChildJvm idle = FaultClient.start(server, "idle", "hold", "50")) {
+                idle.awaitLine("ECHOED 50", 60);
+                int during = FaultServer.connectionThreads(server);
+                expect(during > baseline, "the idle client holds a connection thread: " + during + " > " + baseline);
+                idle.kill();
+            }
+            FaultServer.ThreadCount after = FaultServer.awaitConnectionThreads(server, baseline,
+                                                                               ChildJvm.millis(SECONDS));
+            expectEquals(baseline, after.threads(),
+                         "server connection threads once the idle client was killed (after "
+                         + after.afterMillis() + " ms)");
+
+            FaultClient.echo(server, "other", 10);
+            FaultServer.stop(server);
         }
     }
 }

@@ -28,20 +28,20 @@
  *          its idle connections, so the server's connection threads end
  *          within seconds while the client lives on.
  * @library /lib
- * @build grande.test.* ChildJvm FaultService FaultServer
+ * @build grande.test.* FaultService FaultServer
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Djdk.fastrmi.tcp.idleTimeout=1000 ClientLeakTest
  */
 
-import java.lang.reflect.Proxy;
 import java.rmi.NoSuchObjectException;
-import java.rmi.registry.LocateRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+
+import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -72,14 +72,10 @@ public class ClientLeakTest {
             t.setDaemon(true);
             return t;
         });
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "FaultServer", "120")) {
-            int port = server.awaitServerPort();
-            var service = (FaultService) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("service");
-            boolean fastrmi = !Proxy.isProxyClass(service.getClass());
-            if (ChildJvm.fastrmiRequested()) {
-                expect(fastrmi, "the client runs on jdk.fastrmi: stub " + service.getClass().getName());
-            }
-            threadPrefix = fastrmi ? "fastrmi-" : "RMI ";
+        try (ChildJvm server = FaultServer.start(List.of())) {
+            var service = (FaultService) server.registry().lookup("service");
+            ChildJvm.expectRuntimeStub(service);
+            threadPrefix = ChildJvm.FASTRMI ? "fastrmi-" : "RMI ";
 
             expectEquals(CALLERS * CALLS_PER_CALLER, calls(callers, service, false), "successful calls");
             List<String> threads = clientThreads();
@@ -87,31 +83,29 @@ public class ClientLeakTest {
             expect(threadsAfterFirst <= MAX_CLIENT_THREADS, "the client's threads named " + threadPrefix + "* after "
                    + CALLERS * CALLS_PER_CALLER + " calls: " + threadsAfterFirst + " <= " + MAX_CLIENT_THREADS
                    + " " + threads);
-            int connections = server.connectionThreads();
+            int connections = FaultServer.connectionThreads(server);
             expect(connections >= 1 && connections <= MAX_SERVER_CONNECTIONS,
                    "server connection threads while the client is connected: " + connections);
 
             expectEquals(CALLERS * CALLS_PER_CALLER, calls(callers, service, false), "successful calls, again");
             expectThreadsAtMost(threadsAfterFirst, "after another " + CALLERS * CALLS_PER_CALLER + " calls");
-            connections = server.connectionThreads();
+            connections = FaultServer.connectionThreads(server);
             expect(connections >= 1 && connections <= MAX_SERVER_CONNECTIONS,
                    "server connection threads after another round: " + connections);
 
             server.send("unexport");
-            expectEquals("true", server.awaitLine("UNEXPORTED ", ChildJvm.scaledMillis(30)), "the server unexported");
+            expectEquals("true", server.awaitLine("UNEXPORTED ", 30), "the server unexported");
             expectEquals(CALLERS * 10, calls(callers, service, true),
                          "calls to the unexported object that failed with NoSuchObjectException");
             expectThreadsAtMost(threadsAfterFirst, "after the failed calls");
 
             // The client's watchdog closes its idle connections; the server sees them end.
-            ChildJvm.ThreadCount after = server.awaitConnectionThreads(0, WATCHDOG_BOUND_MILLIS);
+            FaultServer.ThreadCount after = FaultServer.awaitConnectionThreads(server, 0, WATCHDOG_BOUND_MILLIS);
             expectEquals(0, after.threads(), "server connection threads after the client's connections idled for "
                          + after.afterMillis() + " ms");
             expectThreadsAtMost(threadsAfterFirst, "after the watchdog closed the connections");
 
-            server.closeInput();
-            server.awaitLine("STOPPED", ChildJvm.scaledMillis(30));
-            expectEquals(0, server.awaitExit(ChildJvm.scaledMillis(30)), "the server's exit code");
+            FaultServer.stop(server);
         } finally {
             callers.shutdownNow();
         }
@@ -149,7 +143,7 @@ public class ClientLeakTest {
         }
         int total = 0;
         for (Future<Integer> result : results) {
-            total += result.get(ChildJvm.scaledMillis(60), TimeUnit.MILLISECONDS);
+            total += result.get(ChildJvm.seconds(60), TimeUnit.SECONDS);
         }
         return total;
     }

@@ -17,7 +17,14 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
+import java.io.IOException;
 import java.rmi.registry.LocateRegistry;
+import java.util.ArrayList;
+import java.util.List;
+
+import grande.test.ChildJvm;
+
+import static grande.test.Checks.expectEquals;
 
 /**
  * A client JVM of the fault tests: looks up FaultServer's "service" at
@@ -27,6 +34,8 @@ import java.rmi.registry.LocateRegistry;
  * connections until it is killed, at most 120 s). It returns from main
  * rather than calling System.exit, so that it exits only if RMI leaves no
  * non-daemon thread.
+ *
+ * <p>The static methods at the end start it from a test JVM.
  */
 public final class FaultClient {
 
@@ -53,6 +62,24 @@ public final class FaultClient {
                 }
             }
             default -> throw new IllegalArgumentException(args[1]);
+        }
+    }
+
+    // ---- used by the tests ----
+
+    /** Starts this program as name, a client of the FaultServer in server, with the given arguments. */
+    static ChildJvm start(ChildJvm server, String name, String... args) throws IOException {
+        List<String> all = new ArrayList<>();
+        all.add(Integer.toString(server.port()));
+        all.addAll(List.of(args));
+        return ChildJvm.start(name, List.of(), "FaultClient", all.toArray(String[]::new));
+    }
+
+    /** Runs a client JVM that makes that many echo calls; it must exit on its own. */
+    static void echo(ChildJvm server, String name, int calls) throws Exception {
+        try (ChildJvm client = start(server, name, "echo", Integer.toString(calls))) {
+            client.awaitLine("ECHOED " + calls, 60);
+            expectEquals(0, client.awaitExit(30), "the " + name + " client's exit code");
         }
     }
 }

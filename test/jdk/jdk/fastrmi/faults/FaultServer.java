@@ -21,16 +21,18 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.reflect.Proxy;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.rmi.server.ExportException;
-import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+
+import grande.test.ChildJvm;
+
+import static grande.test.Checks.expect;
+import static grande.test.Checks.expectEquals;
 
 /**
  * The server JVM of the fault tests: a registry at a fixed port (so that a
@@ -43,6 +45,8 @@ import java.util.stream.Collectors;
  * input it unexports everything and returns from main, so that it exits
  * only if RMI leaves no non-daemon thread behind; after limitSeconds it
  * exits with status 2 whatever happens.
+ *
+ * <p>The static methods at the end are the test JVM's side of that protocol.
  */
 public final class FaultServer {
 
@@ -96,10 +100,10 @@ public final class FaultServer {
         FaultService stub = (FaultService) UnicastRemoteObject.exportObject(service, 0);
         fastrmi = !Proxy.isProxyClass(stub.getClass());
         System.out.println("PROVIDER " + (fastrmi ? "fastrmi" : "stock") + " " + stub.getClass().getName());
-        int[] port = new int[1];
-        Registry registry = createRegistry(port);
+        ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
+        Registry registry = local.registry();
         registry.rebind("service", stub);
-        System.out.println("PORT " + port[0]);
+        System.out.println("PORT " + local.port());
 
         boolean serviceExported = true;
         var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -131,23 +135,6 @@ public final class FaultServer {
         limit.interrupt();
     }
 
-    /** A registry at a port that was free a moment ago; a few tries in case another process takes it. */
-    static Registry createRegistry(int[] port) throws IOException {
-        for (int attempt = 1; ; attempt++) {
-            try (ServerSocket probe = new ServerSocket(0)) {
-                port[0] = probe.getLocalPort();
-            }
-            try {
-                return LocateRegistry.createRegistry(port[0]);
-            } catch (ExportException e) {
-                if (attempt == 10) {
-                    throw e;
-                }
-                System.out.println("server: port " + port[0] + " taken, trying another: " + e);
-            }
-        }
-    }
-
     /** The names of the live threads; only the connection threads if connectionsOnly. */
     static List<String> threadNames(boolean connectionsOnly) {
         return Thread.getAllStackTraces().keySet().stream()
@@ -160,9 +147,65 @@ public final class FaultServer {
 
     static boolean isConnectionThread(String name) {
         if (fastrmi) {
-            return name.startsWith("fastrmi-tcp-conn-");
+            // tcp's (which fabric connections also keep), or the test technology's (spi/testtech)
+            return name.startsWith("fastrmi-tcp-conn-") || name.equals("testtech-conn");
         }
         // Stock RMI keeps a served connection's thread in a pool, renamed "(idle)".
         return name.startsWith("RMI TCP Connection(") && !name.contains("(idle)");
+    }
+
+    // ---- used by the tests, on the ChildJvm that runs this program ----
+
+    /**
+     * Starts this program as "server" with the given VM options (it exits
+     * after 120 s at the latest) and waits until it is ready, checking that
+     * it runs on jdk.fastrmi if this JVM asks for it; its registry's port is
+     * then the ChildJvm's port().
+     */
+    static ChildJvm start(List<String> options) throws IOException, InterruptedException {
+        ChildJvm server = ChildJvm.start("server", options, "FaultServer", "120");
+        try {
+            String provider = server.awaitLine("PROVIDER ", 60);
+            if (ChildJvm.FASTRMI) {
+                expect(provider.startsWith("fastrmi "), "the server runs on jdk.fastrmi: " + provider);
+            }
+            server.awaitPort();
+        } catch (Throwable t) {
+            server.close();
+            throw t;
+        }
+        return server;
+    }
+
+    /** The server's count of connection threads now. */
+    static int connectionThreads(ChildJvm server) throws IOException, InterruptedException {
+        server.send("count");
+        return Integer.parseInt(server.awaitLine("CONN ", 10).trim());
+    }
+
+    /** A count of connection threads, and when it was taken. */
+    record ThreadCount(int threads, long afterMillis) { }
+
+    /**
+     * Polls the server until it has at most expected connection threads,
+     * for at most timeoutMillis; returns the last count.
+     */
+    static ThreadCount awaitConnectionThreads(ChildJvm server, int expected, long timeoutMillis)
+            throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        int count;
+        while ((count = connectionThreads(server)) > expected && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        return new ThreadCount(count, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    }
+
+    /** Ends the server's input and expects it to stop and exit with 0 on its own. */
+    static void stop(ChildJvm server) throws IOException, InterruptedException {
+        server.closeInput();
+        server.awaitLine("STOPPED", 30);
+        expectEquals(0, server.awaitExit(30),
+                     "the server's exit code (it exits on its own once everything is unexported)");
     }
 }

@@ -36,7 +36,7 @@
  *          silent connections do not keep a new client from being served.
  * @modules java.rmi jdk.fastserial
  * @library /lib
- * @build grande.test.* ChildJvm FaultService FaultServer FaultClient
+ * @build grande.test.* FaultService FaultServer FaultClient
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Djdk.fastrmi.tcp.idleTimeout=600000 RawFrameTest
  */
@@ -62,6 +62,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 
+import grande.test.ChildJvm;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
@@ -113,13 +114,12 @@ public class RawFrameTest {
     public static void main(String[] args) throws Exception {
         // The client's object-stream header of the handshake: what a fast stream starts with.
         fastHeader = new FastObjectOutputStream().toByteArray();
-        try (ChildJvm s = ChildJvm.start("server", List.of("-Djdk.fastrmi.tcp.maxFrameBytes=" + MAX_FRAME_BYTES),
-                                         "FaultServer", "120")) {
+        try (ChildJvm s = FaultServer.start(List.of("-Djdk.fastrmi.tcp.maxFrameBytes=" + MAX_FRAME_BYTES))) {
             server = s;
-            port = server.awaitServerPort();
-            int before = server.connectionThreads();
+            port = server.port();
+            int before = FaultServer.connectionThreads(server);
             Recorded lookup = recordLookup();
-            expect(server.awaitConnectionThreads(before, ChildJvm.scaledMillis(20)).threads() <= before,
+            expect(FaultServer.awaitConnectionThreads(server, before, ChildJvm.millis(20)).threads() <= before,
                    "the relay's connection ended in the server");
             service = (FaultService) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("service");
             expectEquals(1, service.echo(1), "an ordinary call");
@@ -127,7 +127,7 @@ public class RawFrameTest {
             // The DGC's first dirty call runs in its own thread, on the call's connection or, if that is
             // busy at the moment, on one more: let it happen before counting.
             Thread.sleep(1000);
-            baseline = server.connectionThreads();
+            baseline = FaultServer.connectionThreads(server);
             System.out.println("server connection threads with this client connected: " + baseline);
 
             badLengths();
@@ -137,9 +137,7 @@ public class RawFrameTest {
             replays(lookup, 30);
             silentConnections(20);
 
-            server.closeInput();
-            server.awaitLine("STOPPED", ChildJvm.scaledMillis(30));
-            expectEquals(0, server.awaitExit(ChildJvm.scaledMillis(30)), "the server's exit code");
+            FaultServer.stop(server);
         }
     }
 
@@ -224,11 +222,7 @@ public class RawFrameTest {
             for (int i = 0; i < count; i++) {
                 silent.add(connect());
             }
-            try (ChildJvm client = ChildJvm.start("client", List.of(), "FaultClient",
-                                                  Integer.toString(port), "echo", "5")) {
-                client.awaitLine("ECHOED 5", ChildJvm.scaledMillis(60));
-                expectEquals(0, client.awaitExit(ChildJvm.scaledMillis(30)), "the client's exit code");
-            }
+            FaultClient.echo(server, "client", 5);
             System.out.println("a new client was served while " + count + " silent connections were open");
         } finally {
             for (Socket s : silent) {
@@ -307,7 +301,7 @@ public class RawFrameTest {
         ByteArrayOutputStream sent = new ByteArrayOutputStream();
         List<Socket> sockets = new ArrayList<>();
         try (ServerSocket relay = new ServerSocket(0, 1, InetAddress.getByName(ChildJvm.HOST))) {
-            relay.setSoTimeout((int) ChildJvm.scaledMillis(30));
+            relay.setSoTimeout((int) ChildJvm.millis(30));
             Thread relaying = new Thread(() -> {
                 try {
                     Socket client = relay.accept();
@@ -426,15 +420,15 @@ public class RawFrameTest {
     static void stillServing(String what) throws Exception {
         int value = random.nextInt();
         expectEquals(value, service.echo(value), "after " + what + ": an ordinary call");
-        ChildJvm.ThreadCount count = server.awaitConnectionThreads(baseline, ChildJvm.scaledMillis(20));
+        FaultServer.ThreadCount count = FaultServer.awaitConnectionThreads(server, baseline, ChildJvm.millis(20));
         expect(count.threads() <= baseline, "after " + what + ": server connection threads "
                + count.threads() + " <= " + baseline + " (after " + count.afterMillis() + " ms)");
     }
 
     static Socket connect() throws IOException {
         Socket s = new Socket();
-        s.connect(new InetSocketAddress(ChildJvm.HOST, port), (int) ChildJvm.scaledMillis(10));
-        s.setSoTimeout((int) ChildJvm.scaledMillis(20));
+        s.connect(new InetSocketAddress(ChildJvm.HOST, port), (int) ChildJvm.millis(10));
+        s.setSoTimeout((int) ChildJvm.millis(20));
         s.setTcpNoDelay(true);
         return s;
     }
@@ -489,7 +483,7 @@ public class RawFrameTest {
             }
             return new Outcome(false, "a full buffer", buf.clone());
         } catch (SocketTimeoutException e) {
-            return new Outcome(false, "the bound of " + ChildJvm.scaledMillis(20) + " ms",
+            return new Outcome(false, "the bound of " + ChildJvm.millis(20) + " ms",
                                Arrays.copyOf(buf, filled));
         } catch (IOException e) {
             // A reset also ends the connection.

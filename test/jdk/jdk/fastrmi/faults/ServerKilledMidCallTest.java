@@ -19,27 +19,25 @@
 
 /*
  * @test
- * @summary A server JVM killed (SIGKILL) while calls wait in it: each waiting
- *          call (three synchronous ones from three threads, and one made
+ * @summary A server JVM killed (SIGKILL) while calls are in it, over every
+ *          technology (grande.test.Technologies): (a) each call that waits
+ *          in it (three synchronous ones from three threads, and one made
  *          with FastRMI.callAsync) ends with a java.rmi.RemoteException
  *          subclass within a bound instead of hanging; a later call to the
  *          dead server, and a registry lookup, end in ConnectException.
+ *          (b) a thread that calls it in a loop, so that a call is on the
+ *          wire at that moment, ends with a RemoteException within seconds,
+ *          not a hang (a fabric peer's death is told only by the end of its
+ *          tcp connection).
  * @modules java.rmi jdk.fastrmi
- * @library /lib
- * @build grande.test.* ChildJvm FaultService FaultServer
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Dtest.fastrmi.technology=fabric:shm ServerKilledMidCallTest
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp ServerKilledMidCallTest
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.fabric.local=tcp;ofi_rxm -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm
- *      ServerKilledMidCallTest
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* ServerKilledMidCallTest FaultService FaultServer fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies ServerKilledMidCallTest
  */
 
-import java.lang.reflect.Proxy;
 import java.rmi.ConnectException;
 import java.rmi.RemoteException;
-import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +48,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
+import grande.test.ChildJvm;
 import jdk.fastrmi.FastRMI;
 
 import static grande.test.Checks.expect;
@@ -60,6 +60,9 @@ public class ServerKilledMidCallTest {
 
     static final int SYNC_CALLERS = 3;
 
+    /** "Within seconds": the bound for the end of a looping call after a kill, before scaling. */
+    static final long SECONDS = 10;
+
     public static void main(String[] args) throws Exception {
         // Daemon threads: a call that hangs must fail the test, not keep the JVM.
         ExecutorService callers = Executors.newCachedThreadPool(task -> {
@@ -67,26 +70,32 @@ public class ServerKilledMidCallTest {
             t.setDaemon(true);
             return t;
         });
-        try (ChildJvm server = ChildJvm.start("server", List.of(), "FaultServer", "120")) {
-            int port = server.awaitServerPort();
-            Registry registry = LocateRegistry.getRegistry(ChildJvm.HOST, port);
+        try {
+            waitingCalls(callers);
+            loopingCall(callers);
+        } finally {
+            callers.shutdownNow();
+        }
+    }
+
+    /** (a) */
+    static void waitingCalls(ExecutorService callers) throws Exception {
+        try (ChildJvm server = FaultServer.start(List.of())) {
+            Registry registry = server.registry();
             var service = (FaultService) registry.lookup("service");
             ChildJvm.expectTechnology(service);
-            boolean fastrmi = !Proxy.isProxyClass(service.getClass());
-            if (ChildJvm.fastrmiRequested()) {
-                expect(fastrmi, "the client runs on jdk.fastrmi: stub " + service.getClass().getName());
-            }
+            ChildJvm.expectRuntimeStub(service);
             expectEquals(7, service.echo(7), "a call before the kill");
 
             List<Future<Long>> waiting = new ArrayList<>();
             for (int i = 0; i < SYNC_CALLERS; i++) {
                 waiting.add(callers.submit(() -> service.block(120_000)));
-                server.awaitLine("BLOCKED", ChildJvm.scaledMillis(30));
+                server.awaitLine("BLOCKED", 30);
             }
             CompletableFuture<Long> async = null;
-            if (fastrmi) {
+            if (ChildJvm.FASTRMI) {
                 async = FastRMI.callAsync(() -> service.block(120_000));
-                server.awaitLine("BLOCKED", ChildJvm.scaledMillis(30));
+                server.awaitLine("BLOCKED", 30);
             }
 
             server.kill();
@@ -108,22 +117,52 @@ public class ServerKilledMidCallTest {
             expectEquals(ConnectException.class, later.getClass(), "a call after the kill fails: " + later);
             Throwable lookup = failure(callers.submit(() -> registry.lookup("service")), "a lookup after the kill");
             expectEquals(ConnectException.class, lookup.getClass(), "a lookup after the kill fails: " + lookup);
-        } finally {
-            callers.shutdownNow();
+        }
+    }
+
+    /** (b) */
+    static void loopingCall(ExecutorService callers) throws Exception {
+        try (ChildJvm server = FaultServer.start(List.of())) {
+            var service = (FaultService) server.registry().lookup("service");
+            ChildJvm.expectTechnology(service);
+            AtomicInteger echoed = new AtomicInteger();
+            Future<?> loop = callers.submit(() -> {
+                for (int i = 0; ; i++) {
+                    if (service.echo(i) != i) {
+                        throw new AssertionError("echo(" + i + ") returned another number");
+                    }
+                    echoed.incrementAndGet();
+                }
+            });
+            while (echoed.get() < 100) {   // the loop runs: the kill finds one of its calls in flight
+                if (loop.isDone()) {
+                    loop.get();
+                    throw new AssertionError("the echo loop ended");
+                }
+                Thread.sleep(10);
+            }
+            long killed = System.nanoTime();
+            server.kill();
+            String what = "the echo loop (after " + echoed.get() + " calls)";
+            Throwable failure = failure(loop, what);
+            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed);
+            expect(failure instanceof RemoteException, what + " ends with a RemoteException: " + failure);
+            expect(ms <= ChildJvm.millis(SECONDS),
+                   what + " ended " + ms + " ms after the kill, within " + ChildJvm.millis(SECONDS) + " ms");
         }
     }
 
     /** What the call behind future threw, waiting for it within a bound. */
     static Throwable failure(Future<?> future, String what) throws InterruptedException {
         try {
-            Object result = future.get(ChildJvm.scaledMillis(30), TimeUnit.MILLISECONDS);
+            Object result = future.get(ChildJvm.seconds(30), TimeUnit.SECONDS);
             throw new AssertionError(what + " returned " + result + " from a killed server");
         } catch (ExecutionException e) {
             e.getCause().printStackTrace(System.out);
             return e.getCause();
         } catch (TimeoutException e) {
             throw new AssertionError(what + " hangs: no result within "
-                                     + ChildJvm.scaledMillis(30) + " ms of the kill");
+                                     + ChildJvm.seconds(30) + " s of the kill");
         }
     }
 }

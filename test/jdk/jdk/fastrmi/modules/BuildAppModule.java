@@ -18,12 +18,10 @@
  */
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.spi.ToolProvider;
-import java.util.stream.Stream;
+
+import grande.test.Modules;
 
 /**
  * The driver of ModuleStubTest: compiles app/ (module-info.java and the
@@ -33,21 +31,10 @@ import java.util.stream.Stream;
 public class BuildAppModule {
 
     public static void main(String[] args) throws IOException {
-        Path src = Path.of(System.getProperty("test.src"), "app");
-        Path out = Path.of(args[0], "fastrmi.app");
         // -exports: Leaky, exported, names a type of a non-exported package on purpose;
         // -missing-explicit-ctor: the implementations of the exported package have default constructors
-        List<String> javac = new ArrayList<>(List.of("-d", out.toString(),
-                                                     "-Xlint:all,-exports,-missing-explicit-ctor", "-Werror"));
-        try (Stream<Path> files = Files.walk(src)) {
-            files.filter(f -> f.toString().endsWith(".java")).map(Path::toString).sorted().forEach(javac::add);
-        }
-        System.out.println("javac " + String.join(" ", javac));
-        int rc = ToolProvider.findFirst("javac").orElseThrow().run(System.out, System.err, javac.toArray(new String[0]));
-        if (rc != 0) {
-            throw new AssertionError("javac exited " + rc);
-        }
-        grande.test.Checks.expect(Files.isRegularFile(out.resolve("module-info.class")),
-                                  "the module fastrmi.app was compiled into " + out);
+        Modules.compile(Path.of(args[0]), "fastrmi.app",
+                        List.of("-Xlint:all,-exports,-missing-explicit-ctor", "-Werror"),
+                        Path.of(System.getProperty("test.src"), "app"));
     }
 }

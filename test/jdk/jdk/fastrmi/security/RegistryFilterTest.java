@@ -26,10 +26,12 @@
  *          that class, since the fast streams outlive calls; a per-object
  *          filter given to exportObject applies to that object's calls
  *          only; maxrefs of a JVM-wide filter counts per call, not per
- *          connection.
+ *          connection. Over every technology (grande.test.Technologies).
  * @modules jdk.fastrmi/jdk.internal.fastrmi jdk.fastrmi/jdk.fastrmi:open
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *                   -Djdk.serialFilter=maxrefs=2000 RegistryFilterTest
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* RegistryFilterTest fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies -Djdk.serialFilter=maxrefs=2000 RegistryFilterTest
  */
 
 import java.io.InvalidClassException;
@@ -50,6 +52,8 @@ import java.util.List;
 
 import jdk.fastrmi.FastStub;
 import jdk.internal.fastrmi.RemoteReference;
+
+import static grande.test.Checks.expect;
 
 public class RegistryFilterTest {
 
@@ -91,32 +95,32 @@ public class RegistryFilterTest {
                                                        new Class<?>[] {Remote.class}, new Handler());
         // the open object accepts the handler class; the connection's streams now know it
         Object back = openStub.echo(new Handler());
-        check(back instanceof Handler, "an object without filter receives the application class");
+        expect(back instanceof Handler, "an object without filter receives the application class");
         for (int round = 0; round < 3; round++) {
             try {
                 registry.bind("proxy" + round, proxy);
                 throw new AssertionError("the registry accepted an application class");
             } catch (ServerException e) {
-                check(e.getCause() instanceof UnmarshalException, "the server could not unmarshal: " + e);
-                check(hasCause(e, InvalidClassException.class), "rejected by the filter: " + e);
+                expect(e.getCause() instanceof UnmarshalException, "the server could not unmarshal: " + e);
+                expect(hasCause(e, InvalidClassException.class), "rejected by the filter: " + e);
                 System.out.println("ok: registry bind rejected: " + e.getCause().getCause());
             }
             openStub.echo(new Handler());
         }
-        check(registry.list().length == 0, "nothing was bound");
+        expect(registry.list().length == 0, "nothing was bound");
         registry.bind("echo", openStub);
-        check(registry.lookup("echo").equals(openStub), "a stub binds and looks up");
+        expect(registry.lookup("echo").equals(openStub), "a stub binds and looks up");
 
         // the per-object filter
-        check("s".equals(guardedStub.echo("s")), "the guarded object accepts strings");
+        expect("s".equals(guardedStub.echo("s")), "the guarded object accepts strings");
         try {
             guardedStub.echo(new Handler());
             throw new AssertionError("the guarded object accepted an application class");
         } catch (ServerException e) {
-                check(e.getCause() instanceof UnmarshalException, "the server could not unmarshal: " + e);
-            check(hasCause(e, InvalidClassException.class), "rejected by the object's filter: " + e);
+                expect(e.getCause() instanceof UnmarshalException, "the server could not unmarshal: " + e);
+            expect(hasCause(e, InvalidClassException.class), "rejected by the object's filter: " + e);
         }
-        check(openStub.echo(List.of(1, 2)).equals(List.of(1, 2)), "the open object is unaffected");
+        expect(openStub.echo(List.of(1, 2)).equals(List.of(1, 2)), "the open object is unaffected");
 
         // maxrefs=2000 of the JVM-wide filter: per call, so many calls with 100 references pass...
         List<Object> hundred = new ArrayList<>();
@@ -124,7 +128,7 @@ public class RegistryFilterTest {
             hundred.add(Integer.valueOf(1000 + i));
         }
         for (int i = 0; i < 50; i++) {
-            check(openStub.echo(hundred).equals(hundred), "call " + i + " within maxrefs");
+            expect(openStub.echo(hundred).equals(hundred), "call " + i + " within maxrefs");
         }
         // ...and one call above the limit fails
         List<Object> many = new ArrayList<>();
@@ -135,12 +139,12 @@ public class RegistryFilterTest {
             openStub.echo(many);
             throw new AssertionError("maxrefs not applied");
         } catch (ServerException e) {
-                check(e.getCause() instanceof UnmarshalException, "the server could not unmarshal: " + e);
-            check(hasCause(e, InvalidClassException.class), "maxrefs rejects one large call: " + e);
+                expect(e.getCause() instanceof UnmarshalException, "the server could not unmarshal: " + e);
+            expect(hasCause(e, InvalidClassException.class), "maxrefs rejects one large call: " + e);
         }
         UnicastRemoteObject.unexportObject(open, true);
         UnicastRemoteObject.unexportObject(guarded, true);
-        check(UnicastRemoteObject.unexportObject(created, true), "the registry unexports through its stub");
+        expect(UnicastRemoteObject.unexportObject(created, true), "the registry unexports through its stub");
         System.out.println("PASSED");
     }
 
@@ -166,11 +170,5 @@ public class RegistryFilterTest {
             }
         }
         return false;
-    }
-
-    static void check(boolean ok, String what) {
-        if (!ok) {
-            throw new AssertionError("failed: " + what);
-        }
     }
 }

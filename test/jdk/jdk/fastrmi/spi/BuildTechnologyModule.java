@@ -18,12 +18,10 @@
  */
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.spi.ToolProvider;
-import java.util.stream.Stream;
+
+import grande.test.Modules;
 
 /**
  * The driver of TechnologySpiTest#modulepath: compiles the "test"
@@ -34,18 +32,7 @@ public class BuildTechnologyModule {
 
     public static void main(String[] args) throws IOException {
         Path src = Path.of(System.getProperty("test.src"));
-        Path out = Path.of(args[0], "fastrmi.testtech");
-        List<String> javac = new ArrayList<>(List.of("-d", out.toString(), "-Xlint:all", "-Werror",
-                                                     src.resolve("modulepath/module-info.java").toString()));
-        try (Stream<Path> files = Files.walk(src.resolve("testtech"))) {
-            files.filter(f -> f.toString().endsWith(".java")).map(Path::toString).sorted().forEach(javac::add);
-        }
-        System.out.println("javac " + String.join(" ", javac));
-        int rc = ToolProvider.findFirst("javac").orElseThrow().run(System.out, System.err, javac.toArray(new String[0]));
-        if (rc != 0) {
-            throw new AssertionError("javac exited " + rc);
-        }
-        grande.test.Checks.expect(Files.isRegularFile(out.resolve("module-info.class")),
-                                  "the module fastrmi.testtech was compiled into " + out);
+        Modules.compile(Path.of(args[0]), "fastrmi.testtech", List.of("-Xlint:all", "-Werror"),
+                        src.resolve("modulepath/module-info.java"), src.resolve("testtech"));
     }
 }

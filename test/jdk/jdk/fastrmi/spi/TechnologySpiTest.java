@@ -30,7 +30,7 @@
  *          but left out: the same calls go over tcp.
  * @modules java.rmi jdk.fastrmi
  * @library /lib .. testtech
- * @build grande.test.* ChildJvm GraphNode fastrmi.testtech.*
+ * @build grande.test.* GraphNode fastrmi.testtech.*
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Dtest.fastrmi.technology=test TechnologySpiTest classpath
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
@@ -45,7 +45,7 @@
  *          provides it.
  * @modules java.rmi jdk.fastrmi jdk.compiler
  * @library /lib ..
- * @build grande.test.* ChildJvm GraphNode BuildTechnologyModule
+ * @build grande.test.* GraphNode BuildTechnologyModule
  * @run driver BuildTechnologyModule mods
  * @run main/othervm --module-path mods -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Dtest.fastrmi.technology=test TechnologySpiTest modulepath
@@ -56,13 +56,14 @@
 import java.nio.file.Path;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
-import java.rmi.registry.LocateRegistry;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.ServiceLoader;
+
+import grande.test.ChildJvm;
 
 import jdk.fastrmi.FastRMI;
 import jdk.fastrmi.spi.TechnologyProvider;
@@ -139,12 +140,8 @@ public class TechnologySpiTest {
     /** The server program: a registry with "service"; "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
-            ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
-            local.registry().bind("service", UnicastRemoteObject.exportObject(new ServiceImpl(), 0));
-            System.out.println("RUNTIME " + ChildJvm.runtime(local.port()));
-            System.out.println("PORT " + local.port());
-            expectEquals("stop", ChildJvm.nextCommand(120), "the command");
+            ChildJvm.serve("service", new ServiceImpl());
+            ChildJvm.awaitStop(120);
             System.exit(0);
         }
     }
@@ -188,10 +185,8 @@ public class TechnologySpiTest {
             serverOptions.add("--module-path");
             serverOptions.add(Path.of(modulePath).toAbsolutePath().toString());
         }
-        try (ChildJvm server = ChildJvm.start("server", serverOptions, "TechnologySpiTest$Server")) {
-            int port = server.awaitPort();
-            expectEquals("fastrmi", server.awaitLine("RUNTIME ", 1), "the server's runtime");
-            Service service = (Service) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("service");
+        try (ChildJvm server = ChildJvm.startServer("TechnologySpiTest$Server", serverOptions)) {
+            Service service = server.lookup("service");
             expectEquals(module, service.testProviderModule(), "the modules of the server's providers");
             expectEquals(expected, FastRMI.technology(service), "the technology of the server's stub here");
 
@@ -212,8 +207,7 @@ public class TechnologySpiTest {
                 UnicastRemoteObject.unexportObject(listener, true);
             }
             expectEquals(expected, FastRMI.technology(service), "the stub's technology after the calls");
-            server.send("stop");
-            expectEquals(0, server.awaitExit(30), "the server's exit code");
+            server.stop(30);
         }
     }
 

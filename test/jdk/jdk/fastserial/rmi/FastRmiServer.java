@@ -30,6 +30,8 @@ import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.concurrent.TimeUnit;
 
+import grande.test.Echoes;
+
 /**
  * The server JVM of FastRmiTest: a registry and three remote objects on
  * the loopback. Prints "PORT n" (the registry's port) when ready, and
@@ -50,17 +52,8 @@ public final class FastRmiServer {
         }
     }
 
-    static final class ServiceImpl implements FastRmiShared.Service {
+    static final class ServiceImpl extends Echoes.Impl implements FastRmiShared.Service {
         @Override public boolean fastSerialization() { return Boolean.getBoolean(FastRmiShared.PROPERTY); }
-        @Override public boolean echoBoolean(boolean v) { return v; }
-        @Override public byte echoByte(byte v) { return v; }
-        @Override public char echoChar(char v) { return v; }
-        @Override public short echoShort(short v) { return v; }
-        @Override public int echoInt(int v) { return v; }
-        @Override public long echoLong(long v) { return v; }
-        @Override public float echoFloat(float v) { return v; }
-        @Override public double echoDouble(double v) { return v; }
-        @Override public String echoString(String s) { return s; }
         @Override public Object echo(Object o) { return o; }
 
         @Override

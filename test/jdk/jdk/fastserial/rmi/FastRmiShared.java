@@ -37,6 +37,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 
+import grande.test.Echoes;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 import jdk.fastserial.FastSerializable;
@@ -53,19 +54,9 @@ public final class FastRmiShared {
     public static final String HOST = "127.0.0.1";
 
     /** The remote object under test; every method is one kind of traffic. */
-    public interface Service extends Remote {
+    public interface Service extends Echoes {
         /** The server's value of the property. */
         boolean fastSerialization() throws RemoteException;
-
-        boolean echoBoolean(boolean v) throws RemoteException;
-        byte echoByte(byte v) throws RemoteException;
-        char echoChar(char v) throws RemoteException;
-        short echoShort(short v) throws RemoteException;
-        int echoInt(int v) throws RemoteException;
-        long echoLong(long v) throws RemoteException;
-        float echoFloat(float v) throws RemoteException;
-        double echoDouble(double v) throws RemoteException;
-        String echoString(String s) throws RemoteException;
 
         /** Returns o as the server read it. */
         Object echo(Object o) throws RemoteException;

@@ -97,6 +97,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import grande.test.Command;
+import grande.test.Echoes;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -229,31 +230,7 @@ public class FastRmiTest {
     }
 
     static void primitives(FastRmiShared.Service service) throws Exception {
-        for (boolean v : new boolean[] {true, false}) {
-            expectEquals(v, service.echoBoolean(v), "boolean " + v);
-        }
-        for (byte v : new byte[] {Byte.MIN_VALUE, -1, 0, Byte.MAX_VALUE}) {
-            expectEquals(v, service.echoByte(v), "byte " + v);
-        }
-        for (char v : new char[] {'\0', 'a', '\u00e9', '\ud800', '\uffff'}) {
-            expectEquals(v, service.echoChar(v), "char " + (int) v);
-        }
-        for (short v : new short[] {Short.MIN_VALUE, -1, Short.MAX_VALUE}) {
-            expectEquals(v, service.echoShort(v), "short " + v);
-        }
-        for (int v : new int[] {Integer.MIN_VALUE, -1, 0, 0x12345678, Integer.MAX_VALUE}) {
-            expectEquals(v, service.echoInt(v), "int " + v);
-        }
-        for (long v : new long[] {Long.MIN_VALUE, -1, 0x123456789ABCDEF0L, Long.MAX_VALUE}) {
-            expectEquals(v, service.echoLong(v), "long " + v);
-        }
-        for (float v : new float[] {Float.NaN, -0.0f, Float.MIN_VALUE, Float.NEGATIVE_INFINITY, 3.25f}) {
-            expectEquals(Float.floatToIntBits(v), Float.floatToIntBits(service.echoFloat(v)), "float " + v);
-        }
-        for (double v : new double[] {Double.NaN, -0.0, Double.MIN_VALUE, Double.POSITIVE_INFINITY, Math.PI}) {
-            expectEquals(Double.doubleToLongBits(v), Double.doubleToLongBits(service.echoDouble(v)),
-                         "double " + v);
-        }
+        Echoes.Expect.primitives(service);
     }
 
     static void strings(FastRmiShared.Service service) throws Exception {

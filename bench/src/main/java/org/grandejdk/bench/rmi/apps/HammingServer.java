@@ -3,13 +3,10 @@
  */
 package org.grandejdk.bench.rmi.apps;
 
-import java.rmi.RemoteException;
-import java.rmi.server.RemoteObject;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.grandejdk.bench.rmi.RmiConfiguration;
 import org.grandejdk.bench.rmi.ServerProcess;
 
 /**
@@ -20,7 +17,7 @@ import org.grandejdk.bench.rmi.ServerProcess;
  */
 public final class HammingServer {
 
-    static final class MultiplierImpl implements Multiplier {
+    static final class MultiplierImpl extends AppServiceImpl implements Multiplier {
         private final long prime;
         private long bound;
         private long[] sequence = new long[64];
@@ -58,11 +55,6 @@ public final class HammingServer {
                 index++;
             }
             return candidate;
-        }
-
-        @Override
-        public String configuration() throws RemoteException {
-            return RmiConfiguration.describe(RemoteObject.toStub(this));
         }
     }
 

@@ -3,11 +3,8 @@
  */
 package org.grandejdk.bench.rmi.apps;
 
-import java.rmi.RemoteException;
-import java.rmi.server.RemoteObject;
 import java.util.Map;
 
-import org.grandejdk.bench.rmi.RmiConfiguration;
 import org.grandejdk.bench.rmi.ServerProcess;
 
 /**
@@ -19,15 +16,10 @@ public final class ParaffinsServer {
 
     static final String NAME = "paraffins";
 
-    static final class ParaffinsServiceImpl implements ParaffinsService {
+    static final class ParaffinsServiceImpl extends AppServiceImpl implements ParaffinsService {
         @Override
         public Paraffin[] paraffins(int size, Radical[][] positions) {
             return Paraffins.paraffins(size, positions);
-        }
-
-        @Override
-        public String configuration() throws RemoteException {
-            return RmiConfiguration.describe(RemoteObject.toStub(this));
         }
     }
 

@@ -4,7 +4,6 @@
 package org.grandejdk.bench.rmi.apps;
 
 import java.rmi.RemoteException;
-import java.rmi.server.RemoteObject;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -23,7 +22,7 @@ public final class SorServer {
 
     static final String NAME = "sor";
 
-    static final class SorServiceImpl implements SorService {
+    static final class SorServiceImpl extends AppServiceImpl implements SorService {
         /** Guards received; never held by a thread that calls out. */
         private final Object mailbox = new Object();
         /** The neighbours' border rows by 2 * phase + (from above ? 1 : 0). */
@@ -140,11 +139,6 @@ public final class SorServer {
                 throw new IllegalStateException("band before setBand");
             }
             return Arrays.copyOfRange(rows, 1, rows.length - 1);
-        }
-
-        @Override
-        public String configuration() throws RemoteException {
-            return RmiConfiguration.describe(RemoteObject.toStub(this));
         }
     }
 

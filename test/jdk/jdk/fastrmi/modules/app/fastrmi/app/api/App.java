@@ -60,17 +60,21 @@ public final class App {
         };
     }
 
-    /** @param kind a kind @return its remote interface's name */
-    public static String interfaceName(String kind) {
+    /* How code outside a kind's package calls through its interface. */
+    private static Greeting.Calls<?> calls(String kind) {
         return switch (kind) {
-            case "api" -> GreeterImpl.interfaceName();
-            case "asked" -> AskedImpl.interfaceName();
-            case "hidden" -> HiddenImpl.interfaceName();
-            case "opened" -> OpenedImpl.interfaceName();
-            case "closed" -> ClosedImpl.interfaceName();
-            case "leaky" -> Leaky.class.getName();
+            case "api" -> GreeterImpl.CALLS;
+            case "asked" -> AskedImpl.CALLS;
+            case "hidden" -> HiddenImpl.CALLS;
+            case "opened" -> OpenedImpl.CALLS;
+            case "closed" -> ClosedImpl.CALLS;
             default -> throw new IllegalArgumentException(kind);
         };
+    }
+
+    /** @param kind a kind @return its remote interface's name */
+    public static String interfaceName(String kind) {
+        return kind.equals("leaky") ? Leaky.class.getName() : calls(kind).type().getName();
     }
 
     /**
@@ -78,14 +82,7 @@ public final class App {
      * @return greet through the kind's interface @throws RemoteException as the call
      */
     public static String greet(String kind, Remote stub, String who) throws RemoteException {
-        return switch (kind) {
-            case "api" -> GreeterImpl.greet(stub, who);
-            case "asked" -> AskedImpl.greet(stub, who);
-            case "hidden" -> HiddenImpl.greet(stub, who);
-            case "opened" -> OpenedImpl.greet(stub, who);
-            case "closed" -> ClosedImpl.greet(stub, who);
-            default -> throw new IllegalArgumentException(kind);
-        };
+        return calls(kind).greet(stub, who);
     }
 
     /**
@@ -93,13 +90,6 @@ public final class App {
      * @return twice through the kind's interface @throws RemoteException as the call
      */
     public static int[] twice(String kind, Remote stub, int[] values) throws RemoteException {
-        return switch (kind) {
-            case "api" -> GreeterImpl.twice(stub, values);
-            case "asked" -> AskedImpl.twice(stub, values);
-            case "hidden" -> HiddenImpl.twice(stub, values);
-            case "opened" -> OpenedImpl.twice(stub, values);
-            case "closed" -> ClosedImpl.twice(stub, values);
-            default -> throw new IllegalArgumentException(kind);
-        };
+        return calls(kind).twice(stub, values);
     }
 }

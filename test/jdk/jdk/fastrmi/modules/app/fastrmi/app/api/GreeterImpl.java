@@ -19,28 +19,17 @@
 
 package fastrmi.app.api;
 
-import java.rmi.Remote;
-import java.rmi.RemoteException;
-
-/* The implementation of Greeter, and calls through that interface for code outside the package. */
+/*
+ * The implementation of Greeter. A class of its own in this package because
+ * only code here may name Greeter (where it is not public) and so make the
+ * stub calls of CALLS; what it does is Greeting's.
+ */
 public final class GreeterImpl extends Greeting implements Greeter {
+
+    /** Calls through Greeter for code outside the package. */
+    public static final Calls<Greeter> CALLS = new Calls<>(Greeter.class, Greeter::greet, Greeter::twice);
 
     public GreeterImpl() {
         super("api");
-    }
-
-    /** @return the interface's name */
-    public static String interfaceName() {
-        return Greeter.class.getName();
-    }
-
-    /** @param stub a stub of Greeter @param who a name @return its greet @throws RemoteException as the call */
-    public static String greet(Remote stub, String who) throws RemoteException {
-        return ((Greeter) stub).greet(who);
-    }
-
-    /** @param stub a stub of Greeter @param values ints @return its twice @throws RemoteException as the call */
-    public static int[] twice(Remote stub, int[] values) throws RemoteException {
-        return ((Greeter) stub).twice(values);
     }
 }

@@ -19,12 +19,52 @@
 
 package fastrmi.app.api;
 
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
 /*
  * What every remote object of the application does, whatever way its
  * interface is declared: the implementations differ only in the interface
  * they implement and so in where jdk.fastrmi may put their stubs.
  */
 public abstract class Greeting {
+
+    /**
+     * Calls through one kind's remote interface, for code outside its
+     * package: the method references are made in that package, which alone
+     * may name a non-public interface, and App calls them from here.
+     *
+     * @param <T> the remote interface
+     * @param type the remote interface
+     * @param greet its greet
+     * @param twice its twice
+     */
+    public record Calls<T extends Remote>(Class<T> type, Greet<T> greet, Twice<T> twice) {
+
+        /** @param <T> the remote interface */
+        @FunctionalInterface
+        public interface Greet<T> {
+            /** @param stub a stub @param who a name @return greet @throws RemoteException as the call */
+            String call(T stub, String who) throws RemoteException;
+        }
+
+        /** @param <T> the remote interface */
+        @FunctionalInterface
+        public interface Twice<T> {
+            /** @param stub a stub @param values ints @return twice @throws RemoteException as the call */
+            int[] call(T stub, int[] values) throws RemoteException;
+        }
+
+        /** @param stub a stub of the interface @param who a name @return its greet @throws RemoteException as the call */
+        public String greet(Remote stub, String who) throws RemoteException {
+            return greet.call(type.cast(stub), who);
+        }
+
+        /** @param stub a stub of the interface @param values ints @return its twice @throws RemoteException as the call */
+        public int[] twice(Remote stub, int[] values) throws RemoteException {
+            return twice.call(type.cast(stub), values);
+        }
+    }
 
     private final String name;
 

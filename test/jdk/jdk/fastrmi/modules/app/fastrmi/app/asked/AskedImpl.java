@@ -19,30 +19,19 @@
 
 package fastrmi.app.asked;
 
-import java.rmi.Remote;
-import java.rmi.RemoteException;
-
 import fastrmi.app.api.Greeting;
 
-/* The implementation of Asked, and calls through that interface for code outside the package. */
+/*
+ * The implementation of Asked. A class of its own in this package because
+ * only code here may name Asked (where it is not public) and so make the
+ * stub calls of CALLS; what it does is Greeting's.
+ */
 public final class AskedImpl extends Greeting implements Asked {
+
+    /** Calls through Asked for code outside the package. */
+    public static final Calls<Asked> CALLS = new Calls<>(Asked.class, Asked::greet, Asked::twice);
 
     public AskedImpl() {
         super("asked");
-    }
-
-    /** @return the interface's name */
-    public static String interfaceName() {
-        return Asked.class.getName();
-    }
-
-    /** @param stub a stub of Asked @param who a name @return its greet @throws RemoteException as the call */
-    public static String greet(Remote stub, String who) throws RemoteException {
-        return ((Asked) stub).greet(who);
-    }
-
-    /** @param stub a stub of Asked @param values ints @return its twice @throws RemoteException as the call */
-    public static int[] twice(Remote stub, int[] values) throws RemoteException {
-        return ((Asked) stub).twice(values);
     }
 }

@@ -19,30 +19,19 @@
 
 package fastrmi.app.hidden;
 
-import java.rmi.Remote;
-import java.rmi.RemoteException;
-
 import fastrmi.app.api.Greeting;
 
-/* The implementation of Hidden, and calls through that interface for code outside the package. */
+/*
+ * The implementation of Hidden. A class of its own in this package because
+ * only code here may name Hidden (where it is not public) and so make the
+ * stub calls of CALLS; what it does is Greeting's.
+ */
 public final class HiddenImpl extends Greeting implements Hidden {
+
+    /** Calls through Hidden for code outside the package. */
+    public static final Calls<Hidden> CALLS = new Calls<>(Hidden.class, Hidden::greet, Hidden::twice);
 
     public HiddenImpl() {
         super("hidden");
-    }
-
-    /** @return the interface's name */
-    public static String interfaceName() {
-        return Hidden.class.getName();
-    }
-
-    /** @param stub a stub of Hidden @param who a name @return its greet @throws RemoteException as the call */
-    public static String greet(Remote stub, String who) throws RemoteException {
-        return ((Hidden) stub).greet(who);
-    }
-
-    /** @param stub a stub of Hidden @param values ints @return its twice @throws RemoteException as the call */
-    public static int[] twice(Remote stub, int[] values) throws RemoteException {
-        return ((Hidden) stub).twice(values);
     }
 }

@@ -17,6 +17,8 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
+package grande.test;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -30,11 +32,17 @@ import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.ExportException;
 import java.rmi.server.RemoteObjectInvocationHandler;
+import java.rmi.server.UnicastRemoteObject;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+
+import static grande.test.Checks.expect;
+import static grande.test.Checks.expectEquals;
 
 /**
  * A child JVM of a test (a server or a client program) and what the
@@ -47,31 +55,38 @@ import java.util.concurrent.TimeUnit;
  * (java.rmi.provider, every jdk.fastrmi.* and test.fastrmi.technology,
  * copied from this JVM, so a test's @run line decides for all its JVMs), and
  * java.rmi.server.hostname=127.0.0.1 unless the caller sets it. Its output
- * is echoed here with its name as prefix and kept for awaitLine.
+ * is echoed here with its name as prefix and kept for awaitLine and printed.
+ *
+ * <p>The usual remote test is a server program that calls {@link #serve}
+ * and {@link #awaitStop}, and a test JVM that calls {@link #startServer},
+ * {@link #lookup} and {@link #stop}; a test whose server speaks another
+ * protocol uses {@link #start}, {@link #awaitLine} and {@link #send}.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
 
     /** The loopback address every JVM of these tests uses. */
-    static final String HOST = "127.0.0.1";
+    public static final String HOST = "127.0.0.1";
 
     /** The provider property; "fastrmi" selects jdk.fastrmi. */
-    static final String PROVIDER = "java.rmi.provider";
+    public static final String PROVIDER = "java.rmi.provider";
 
     /** Whether this JVM (and so every JVM of the test) runs jdk.fastrmi. */
-    static final boolean FASTRMI = "fastrmi".equals(System.getProperty(PROVIDER));
+    public static final boolean FASTRMI = "fastrmi".equals(System.getProperty(PROVIDER));
 
     /** The technology a test expects its stubs to use, as FastRMI.technology tells it. */
-    static final String TECHNOLOGY = "test.fastrmi.technology";
+    public static final String TECHNOLOGY = "test.fastrmi.technology";
 
     /** The exit code of a child whose standard input ended (its test JVM died). */
-    static final int ORPHANED = 97;
+    public static final int ORPHANED = 97;
 
     private static final BlockingQueue<String> COMMANDS = new LinkedBlockingQueue<>();
 
     private final String name;
     private final Process process;
     private final List<String> lines = new ArrayList<>();   // guarded by itself
+    private final BitSet returned = new BitSet();            // lines awaitLine returned; guarded by lines
     private boolean ended;                                   // guarded by lines
+    private int port = -1;                                   // the registry port awaitPort read
 
     private ChildJvm(String name, Process process) {
         this.name = name;
@@ -82,20 +97,25 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Seconds scaled by jtreg's timeout factor. */
-    static long seconds(long seconds) {
+    public static long seconds(long seconds) {
         double factor = Double.parseDouble(System.getProperty("test.timeout.factor", "1"));
         return Math.max(seconds, (long) Math.ceil(seconds * factor));
     }
 
+    /** Seconds scaled by jtreg's timeout factor, in milliseconds (for APIs that take them). */
+    public static long millis(long seconds) {
+        return TimeUnit.SECONDS.toMillis(seconds(seconds));
+    }
+
     /** Starts mainClass with args in a child JVM with the extra VM options. */
-    static ChildJvm start(String name, List<String> options, String mainClass, String... args)
+    public static ChildJvm start(String name, List<String> options, String mainClass, String... args)
             throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String key : new String[] {"test.vm.opts", "test.java.opts"}) {
             for (String opt : System.getProperty(key, "").trim().split("\\s+")) {
                 if (!opt.isEmpty()) {
-                    cmd.add(opt);
+                    cmd.add(opt);   // every one, in order: an option may take the next as its value
                 }
             }
         }
@@ -116,7 +136,7 @@ final class ChildJvm implements AutoCloseable {
      * The -D options that give a child this JVM's java.rmi.provider, every
      * jdk.fastrmi.* property and test.fastrmi.technology.
      */
-    static List<String> inheritedProperties() {
+    public static List<String> inheritedProperties() {
         List<String> options = new ArrayList<>();
         System.getProperties().stringPropertyNames().stream().sorted()
               .filter(k -> k.equals(PROVIDER) || k.equals(TECHNOLOGY) || k.startsWith("jdk.fastrmi."))
@@ -146,17 +166,19 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /**
-     * The rest of the first output line that starts with prefix, waiting up
-     * to the given (scaled) seconds; an AssertionError if the child ends or
-     * the time runs out first.
+     * The rest of the first output line that starts with prefix and that no
+     * earlier call returned (so a line the child prints again, such as a
+     * count, is waited for anew), waiting up to the given (scaled) seconds;
+     * an AssertionError if the child ends or the time runs out first.
      */
-    String awaitLine(String prefix, long seconds) throws InterruptedException {
+    public String awaitLine(String prefix, long seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds(seconds));
         synchronized (lines) {
             while (true) {
-                for (String line : lines) {
-                    if (line.startsWith(prefix)) {
-                        return line.substring(prefix.length());
+                for (int i = returned.nextClearBit(0); i < lines.size(); i = returned.nextClearBit(i + 1)) {
+                    if (lines.get(i).startsWith(prefix)) {
+                        returned.set(i);
+                        return lines.get(i).substring(prefix.length());
                     }
                 }
                 long left = deadline - System.nanoTime();
@@ -174,31 +196,42 @@ final class ChildJvm implements AutoCloseable {
         return process.waitFor(5, TimeUnit.SECONDS) ? " (exit code " + process.exitValue() + ")" : "";
     }
 
-    /** Whether the child has printed a line that starts with prefix. */
-    boolean printed(String prefix) {
+    /** Whether the child has printed a line that starts with prefix (returned by awaitLine or not). */
+    public boolean printed(String prefix) {
         synchronized (lines) {
             return lines.stream().anyMatch(l -> l.startsWith(prefix));
         }
     }
 
-    /** The registry port a server printed as "PORT n". */
-    int awaitPort() throws InterruptedException {
-        return Integer.parseInt(awaitLine("PORT ", 60).trim());
+    /**
+     * The registry port a server printed as "PORT n", waited for at the
+     * first call and remembered for port() and registry().
+     */
+    public int awaitPort() throws InterruptedException {
+        if (port < 0) {
+            port = Integer.parseInt(awaitLine("PORT ", 60).trim());
+        }
+        return port;
     }
 
     /** Sends one command line to the child's standard input. */
-    void send(String command) throws IOException {
+    public void send(String command) throws IOException {
         OutputStream in = process.getOutputStream();
         in.write((command + "\n").getBytes(StandardCharsets.UTF_8));
         in.flush();
     }
 
-    boolean isAlive() {
+    /** Closes the child's standard input: the end of its commands. */
+    public void closeInput() throws IOException {
+        process.getOutputStream().close();
+    }
+
+    public boolean isAlive() {
         return process.isAlive();
     }
 
     /** The exit code, waiting up to the given (scaled) seconds; AssertionError on a timeout. */
-    int awaitExit(long seconds) throws InterruptedException {
+    public int awaitExit(long seconds) throws InterruptedException {
         if (!process.waitFor(seconds(seconds), TimeUnit.SECONDS)) {
             throw new AssertionError(name + " did not exit within " + seconds(seconds) + " s");
         }
@@ -211,17 +244,74 @@ final class ChildJvm implements AutoCloseable {
         return process.exitValue();
     }
 
-    /** Kills the child at once (no shutdown hooks) and waits until it is gone. */
-    void kill() throws InterruptedException {
+    /** Kills the child at once (SIGKILL, no shutdown hooks) and waits until it is gone. */
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         if (!process.waitFor(seconds(30), TimeUnit.SECONDS)) {
             throw new AssertionError(name + " survived destroyForcibly");
         }
+        System.out.println(name + ": killed, exit " + process.exitValue());
     }
 
     @Override
     public void close() {
         process.destroyForcibly();
+    }
+
+    // ---- the usual remote test, test JVM side ----
+
+    /**
+     * Starts a server program (one that calls {@link #serve}) as "server"
+     * and waits until it is ready: its registry port is known and it runs
+     * the RMI runtime under test.
+     */
+    public static ChildJvm startServer(String mainClass, List<String> options, String... args)
+            throws IOException, InterruptedException {
+        ChildJvm server = start("server", options, mainClass, args);
+        try {
+            server.awaitPort();
+            expectEquals(expectedRuntime(), server.awaitLine("RUNTIME ", 1), "the server's runtime");
+        } catch (Throwable t) {
+            server.close();
+            throw t;
+        }
+        return server;
+    }
+
+    /** The registry port that awaitPort read. */
+    public int port() {
+        if (port < 0) {
+            throw new IllegalStateException(name + ": its port was not read yet (awaitPort)");
+        }
+        return port;
+    }
+
+    /** The server's registry, at HOST. */
+    public Registry registry() throws IOException {
+        return LocateRegistry.getRegistry(HOST, port());
+    }
+
+    /**
+     * The stub bound as name in the server's registry at host, checked to
+     * belong to the runtime and the technology under test.
+     */
+    @SuppressWarnings("unchecked")
+    public <T extends Remote> T lookup(String host, String name) throws Exception {
+        Remote stub = LocateRegistry.getRegistry(host, port()).lookup(name);
+        expectTechnology(stub);
+        expectRuntimeStub(stub);
+        return (T) stub;
+    }
+
+    /** lookup at HOST. */
+    public <T extends Remote> T lookup(String name) throws Exception {
+        return lookup(HOST, name);
+    }
+
+    /** Sends "stop" and expects the server to exit with 0 within the given (scaled) seconds. */
+    public void stop(long seconds) throws IOException, InterruptedException {
+        send("stop");
+        expectEquals(0, awaitExit(seconds), "the server's exit code");
     }
 
     // ---- used by the child programs ----
@@ -231,7 +321,7 @@ final class ChildJvm implements AutoCloseable {
      * happens when the test JVM dies; the lines it reads are commands
      * for nextCommand.
      */
-    static void exitWithParent() {
+    public static void exitWithParent() {
         Thread watch = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(
                     new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
@@ -249,7 +339,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** The next command line sent by the test JVM; AssertionError after the (scaled) timeout. */
-    static String nextCommand(long seconds) throws InterruptedException {
+    public static String nextCommand(long seconds) throws InterruptedException {
         String command = COMMANDS.poll(seconds(seconds), TimeUnit.SECONDS);
         if (command == null) {
             throw new AssertionError("no command from the test JVM within " + seconds(seconds) + " s");
@@ -258,15 +348,15 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** The next command line if one arrives within millis, else null. */
-    static String pollCommand(long millis) throws InterruptedException {
+    public static String pollCommand(long millis) throws InterruptedException {
         return COMMANDS.poll(millis, TimeUnit.MILLISECONDS);
     }
 
     /** A registry made by LocateRegistry.createRegistry and its port. */
-    record LocalRegistry(Registry registry, int port) { }
+    public record LocalRegistry(Registry registry, int port) { }
 
     /** Creates a registry on a port that was free a moment ago (retried if it was taken since). */
-    static LocalRegistry createRegistry() throws Exception {
+    public static LocalRegistry createRegistry() throws Exception {
         for (int attempt = 1; ; attempt++) {
             int port = freePort();
             try {
@@ -279,8 +369,35 @@ final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /**
+     * The server side of startServer: ends this JVM with its test JVM,
+     * exports each object and binds it under its name in a new registry,
+     * then prints "RUNTIME r" and "PORT n" (the port last: startServer's
+     * signal that the server is ready).
+     */
+    public static LocalRegistry serve(Map<String, ? extends Remote> objects) throws Exception {
+        exitWithParent();
+        LocalRegistry local = createRegistry();
+        for (Map.Entry<String, ? extends Remote> e : objects.entrySet()) {
+            local.registry().bind(e.getKey(), UnicastRemoteObject.exportObject(e.getValue(), 0));
+        }
+        System.out.println("RUNTIME " + runtime(local.port()));
+        System.out.println("PORT " + local.port());
+        return local;
+    }
+
+    /** serve with one object. */
+    public static LocalRegistry serve(String name, Remote object) throws Exception {
+        return serve(Map.of(name, object));
+    }
+
+    /** Waits (scaled seconds) for the "stop" that ChildJvm.stop sends; an AssertionError for anything else. */
+    public static void awaitStop(long seconds) throws InterruptedException {
+        expectEquals("stop", nextCommand(seconds), "the command");
+    }
+
     /** A TCP port nothing listened on a moment ago. */
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }
@@ -291,7 +408,7 @@ final class ChildJvm implements AutoCloseable {
      * threads that accept connections: "fastrmi" (fastrmi-tcp-accept-port)
      * or "jrmp" (RMI TCP Accept-port).
      */
-    static String runtime(int port) {
+    public static String runtime(int port) {
         boolean fast = false;
         boolean jrmp = false;
         for (Thread t : Thread.getAllStackTraces().keySet()) {
@@ -302,27 +419,26 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** The runtime this test expects in every JVM. */
-    static String expectedRuntime() {
+    public static String expectedRuntime() {
         return FASTRMI ? "fastrmi" : "jrmp";
     }
 
     /** Whether stub is a stub of the JDK's JRMP (a proxy with RMI's invocation handler). */
-    static boolean isJrmpStub(Remote stub) {
+    public static boolean isJrmpStub(Remote stub) {
         return Proxy.isProxyClass(stub.getClass())
                && Proxy.getInvocationHandler(stub) instanceof RemoteObjectInvocationHandler;
     }
 
     /** An AssertionError unless stub belongs to the runtime under test. */
-    static void expectRuntimeStub(Remote stub) {
-        grande.test.Checks.expect(isJrmpStub(stub) != FASTRMI,
-                                  "a stub of " + expectedRuntime() + ": " + stub.getClass().getName());
+    public static void expectRuntimeStub(Remote stub) {
+        expect(isJrmpStub(stub) != FASTRMI, "a stub of " + expectedRuntime() + ": " + stub.getClass().getName());
     }
 
     /**
      * If test.fastrmi.technology is set, an AssertionError unless
      * FastRMI.technology(stub) equals it: the test runs over what it claims.
      */
-    static void expectTechnology(Remote stub) {
+    public static void expectTechnology(Remote stub) {
         String expected = System.getProperty(TECHNOLOGY);
         if (expected != null) {
             String actual = jdk.fastrmi.FastRMI.technology(stub);

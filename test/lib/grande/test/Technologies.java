@@ -1,0 +1,136 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package grande.test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static grande.test.Checks.expectEquals;
+
+/**
+ * The transport technologies of jdk.fastrmi that the fault and security
+ * tests run over, and a main that runs a test program once over each, in a
+ * JVM of its own. A new technology is one more entry in {@link #ALL}, and
+ * every test that runs through this main covers it; there are no per
+ * technology copies of those tests.
+ *
+ * <p>A test uses it as
+ * <pre>
+ * &#64;library /lib /jdk/jdk/fastrmi/spi/testtech
+ * &#64;build grande.test.* fastrmi.testtech.* ...
+ * &#64;run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies SomeTest [args]
+ * </pre>
+ * VM options between Technologies and the class go to every run (they
+ * would not reach it from the @run line, where they set this JVM only).
+ * Each run gets this JVM's RMI options (ChildJvm.start), jtreg's test.*
+ * properties and @modules access, the technology's options, and
+ * {@code test.fastrmi.technology}, so that ChildJvm.expectTechnology checks
+ * in every JVM of the run that its stubs use that technology.
+ */
+public final class Technologies {
+
+    /**
+     * A technology as FastRMI.technology names it, the options that choose
+     * it, and an environment variable it needs, or null.
+     */
+    public record Technology(String id, List<String> options, String requiredEnv) { }
+
+    /*
+     * jdk.fastrmi.technologies is explicit wherever the test technology
+     * (spi/testtech, on the class path of these tests) must not win by its
+     * preference; for fabric it is the default order without it.
+     */
+    public static final List<Technology> ALL = List.of(
+            new Technology("tcp", List.of("-Djdk.fastrmi.technologies=tcp"), null),
+            new Technology("fabric:shm", List.of("-Djdk.fastrmi.technologies=fabric,tcp"), null),
+            // libfabric's tcp provider, on the interface the Makefile names (lo)
+            new Technology("fabric:tcp;ofi_rxm", List.of("-Djdk.fastrmi.technologies=fabric,tcp",
+                                                         "-Djdk.fastrmi.fabric.local=tcp;ofi_rxm"),
+                           "FI_TCP_IFACE"),
+            // a technology written against jdk.fastrmi.spi alone, preferred to every other
+            new Technology("test", List.of(), null));
+
+    private Technologies() { }
+
+    /**
+     * Runs a main class once over each technology: args are VM options
+     * for those runs (those that start with "-"), then the main class,
+     * then its arguments.
+     */
+    public static void main(String[] args) throws Exception {
+        int main = 0;
+        while (main < args.length && args[main].startsWith("-")) {
+            main++;
+        }
+        if (main == args.length) {
+            throw new IllegalArgumentException("usage: grande.test.Technologies [VM options] MainClass [args]");
+        }
+        List<String> vmOptions = List.of(args).subList(0, main);
+        String mainClass = args[main];
+        String[] mainArgs = List.of(args).subList(main + 1, args.length).toArray(String[]::new);
+        for (Technology t : ALL) {
+            if (t.requiredEnv() != null) {
+                Checks.requiredEnv(t.requiredEnv());
+            }
+            System.out.println("---- " + mainClass + " over " + t.id());
+            List<String> options = new ArrayList<>(fromJtreg());
+            options.addAll(vmOptions);
+            options.addAll(t.options());
+            options.add("-D" + ChildJvm.TECHNOLOGY + "=" + t.id());
+            try (ChildJvm run = ChildJvm.start(t.id(), options, mainClass, mainArgs)) {
+                // jtreg's own timeout bounds the whole; this one only ends a run that hangs
+                expectEquals(0, run.awaitExit(240), mainClass + " over " + t.id() + ": its exit code");
+            }
+        }
+    }
+
+    /*
+     * What jtreg gave this JVM that the test program needs too: its test.*
+     * properties (the timeout factor, the VM options for child JVMs) and the
+     * access that @modules grants (test.modules: "m", "m/p", "m/p:open",
+     * "m/p:+open").
+     */
+    private static List<String> fromJtreg() {
+        List<String> options = new ArrayList<>();
+        System.getProperties().stringPropertyNames().stream().sorted()
+              .filter(k -> k.startsWith("test.") && !k.equals(ChildJvm.TECHNOLOGY))
+              .forEach(k -> options.add("-D" + k + "=" + System.getProperty(k)));
+        for (String entry : System.getProperty("test.modules", "").trim().split("\\s+")) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            int colon = entry.indexOf(':');
+            String target = colon < 0 ? entry : entry.substring(0, colon);
+            String flags = colon < 0 ? "" : entry.substring(colon + 1);
+            if (!target.contains("/")) {
+                options.add("--add-modules=" + target);
+                continue;
+            }
+            if (!flags.equals("open")) {
+                options.add("--add-exports=" + target + "=ALL-UNNAMED");
+            }
+            if (flags.contains("open")) {
+                options.add("--add-opens=" + target + "=ALL-UNNAMED");
+            }
+        }
+        return options;
+    }
+}
