@@ -61,6 +61,9 @@ final class ClientCall extends CallContext {
     /** Set by the watchdog's sweep, cleared by each use. */
     boolean idleSinceSweep;
 
+    /** When it went back to the pool (System.nanoTime). */
+    long releasedAt;
+
     ClientCall(ConnectionPool pool, Transport transport, Marshalling marshalling, int maxFrame) {
         this.pool = pool;
         this.transport = transport;

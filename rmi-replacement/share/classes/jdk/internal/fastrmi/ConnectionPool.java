@@ -43,6 +43,13 @@ import jdk.fastrmi.spi.Technology;
  */
 final class ConnectionPool {
 
+    /*
+     * How long a connection may rest in the pool before it is probed when
+     * taken: far below any sensible read time-out of a server, far above the
+     * gap between the calls of a busy caller.
+     */
+    private static final long PROBE_AFTER_IDLE_NANOS = 100_000_000;
+
     private final RemoteRuntime runtime;
     private final Technology technology;
     private final Endpoint endpoint;
@@ -74,8 +81,11 @@ final class ConnectionPool {
                 c = idle[--idleCount];
                 idle[idleCount] = null;
             }
-            // one idle since the watchdog's last sweep may have been closed by a peer that went away
-            if (!c.idleSinceSweep || c.transport().probe()) {
+            // One idle for a while may have been closed by its server (its read
+            // time-out) or by a peer that went away: look, without waiting,
+            // before a call is sent into it. Back-to-back calls do not look.
+            boolean stale = c.idleSinceSweep || System.nanoTime() - c.releasedAt > PROBE_AFTER_IDLE_NANOS;
+            if (!stale || c.transport().probe()) {
                 c.idleSinceSweep = false;
                 return c;
             }
@@ -89,6 +99,7 @@ final class ConnectionPool {
             discard(c);
             return;
         }
+        c.releasedAt = System.nanoTime();
         synchronized (this) {
             if (idleCount == idle.length) {
                 idle = Arrays.copyOf(idle, idleCount * 2);

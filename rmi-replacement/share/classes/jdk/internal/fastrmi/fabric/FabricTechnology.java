@@ -58,6 +58,7 @@ import jdk.fastrmi.spi.Transport;
  * raw address (u2 length, bytes); the server opens an endpoint of that
  * provider and answers a status (u1: 0 accepted, else refused) and its
  * address (u2 length, bytes), or a message (u2 length, UTF-8) if refused.
+ * A peer whose address is not one of this host's is refused shared memory.
  * The usual handshake follows on the tcp connection, which then stays open
  * as the fabric transport's {@link ControlChannel} while the calls go over
  * the fabric: its end tells the other side that the peer is gone.
@@ -79,6 +80,8 @@ final class FabricTechnology implements Technology {
     private static final int MAX_ADDRESS = 4096;
     /** The providers a client may ask a server for, besides the configured ones. */
     private static final Set<String> KNOWN = Set.of("shm", "tcp;ofi_rxm", "verbs;ofi_rxm");
+    /** libfabric's shared-memory provider, whose endpoints only peers of this host may ask for. */
+    private static final String SHARED_MEMORY = "shm";
 
     private final Bootstrap bootstrap;
     private final String bootstrapId;
@@ -261,6 +264,9 @@ final class FabricTechnology implements Technology {
             refusal = "unknown provider " + provider;
         } else if (address.length == 0 || address.length > MAX_ADDRESS) {
             refusal = "bad address length " + address.length;
+        } else if (provider.equals(SHARED_MEMORY) && !control.peerIsLocal()) {
+            // a region of this host's memory for a peer that is not on this host: never
+            refusal = "shared memory only between processes of one host";
         }
         FabricTransport t = null;
         if (refusal == null) {

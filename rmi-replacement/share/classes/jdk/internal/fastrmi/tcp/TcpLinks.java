@@ -47,8 +47,8 @@ import jdk.fastrmi.spi.Transport;
  *
  * <p>Receivers do not spin before they block: a node's reader waits at the
  * sender's pace, and a spinning reader per connection would take the cores
- * the senders need. The handshake time-out is stock RMI's
- * ({@code sun.rmi.transport.tcp.handshakeTimeout}).
+ * the senders need. The handshake time-out and the cap on connections are
+ * those of remote calls ({@link TcpLimits}); there is no read time-out.
  */
 public final class TcpLinks {
 
@@ -63,8 +63,10 @@ public final class TcpLinks {
             synchronized (TcpLinks.class) {
                 t = tcp;
                 if (t == null) {
-                    tcp = t = new TcpTechnology(null, 0, TcpTechnologyProvider.handshakeTimeoutMillis(),
-                                                DistributedGC.Kind.LEASE);
+                    // no read time-out: a node waits for copies as long as its peer likes
+                    TcpLimits stock = TcpLimits.read(TcpLimits.DEFAULT_MAX_CONNECTIONS);
+                    TcpLimits limits = new TcpLimits(stock.handshakeTimeoutMillis(), 0, 0, stock.maxConnections());
+                    tcp = t = new TcpTechnology(null, 0, limits, DistributedGC.Kind.LEASE);
                 }
             }
         }

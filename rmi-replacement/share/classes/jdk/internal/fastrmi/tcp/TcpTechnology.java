@@ -23,11 +23,13 @@ package jdk.internal.fastrmi.tcp;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.System.Logger.Level;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
+import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
@@ -43,6 +45,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import jdk.fastrmi.spi.Bootstrap;
 import jdk.fastrmi.spi.ControlChannel;
@@ -77,8 +81,8 @@ import jdk.fastrmi.spi.Transport;
  * connection stays open as that transport's {@link ControlChannel}.
  *
  * <p>Settings, read once: {@code jdk.fastrmi.tcp.bindAddress},
- * {@code jdk.fastrmi.tcp.spinMicros}, {@code jdk.fastrmi.tcp.dgc} and, as
- * for stock RMI, {@code sun.rmi.transport.tcp.handshakeTimeout}.
+ * {@code jdk.fastrmi.tcp.spinMicros}, {@code jdk.fastrmi.tcp.dgc} and the
+ * limits of {@link TcpLimits} (stock RMI's time-outs, a cap on connections).
  */
 final class TcpTechnology implements Technology, Bootstrap {
 
@@ -86,11 +90,19 @@ final class TcpTechnology implements Technology, Bootstrap {
     static final String ID = "tcp";
     static final int MAGIC = 0x494D5246;    // "FRMI" little-endian
     private static final AtomicInteger CONNECTIONS = new AtomicInteger();
+    private static final long REFUSAL_LOG_NANOS = 60_000_000_000L;
+    /* Pause after an accept or a thread start failed (out of descriptors, of threads): do not spin. */
+    private static final long ACCEPT_BACKOFF_MILLIS = 100;
 
     private final String bindAddress;       // null: the wildcard
     private final long spinNanos;
     private final long handshakeTimeoutNanos;
+    private final TcpLimits limits;
     private final DistributedGC.Kind gcKind;
+    /* incoming connections being served, at most limits.maxConnections() */
+    private final AtomicInteger served = new AtomicInteger();
+    /* when a refusal or failure to serve was last logged: once a minute at most */
+    private final AtomicLong lastRefusalLog = new AtomicLong(System.nanoTime() - REFUSAL_LOG_NANOS);
     private final Map<Integer, ServerSocketChannel> listeners = new HashMap<>();
     private ServerSocketChannel shared;
     private String localHost;
@@ -101,14 +113,14 @@ final class TcpTechnology implements Technology, Bootstrap {
      *
      * @param bindAddress the address to listen on, or null for all
      * @param spinNanos how long a receiver polls before it blocks
-     * @param handshakeTimeoutMillis how long either end waits for the
-     *        other's handshake
+     * @param limits the time-outs and the cap on connections
      * @param gcKind the distributed GC of tcp references
      */
-    TcpTechnology(String bindAddress, long spinNanos, long handshakeTimeoutMillis, DistributedGC.Kind gcKind) {
+    TcpTechnology(String bindAddress, long spinNanos, TcpLimits limits, DistributedGC.Kind gcKind) {
         this.bindAddress = bindAddress;
         this.spinNanos = spinNanos;
-        this.handshakeTimeoutNanos = handshakeTimeoutMillis * 1_000_000;
+        this.limits = limits;
+        this.handshakeTimeoutNanos = limits.handshakeTimeoutMillis() * 1_000_000;
         this.gcKind = gcKind;
     }
 
@@ -258,21 +270,65 @@ final class TcpTechnology implements Technology, Bootstrap {
                 ch = server.accept();
             } catch (ClosedChannelException e) {
                 return;
-            } catch (IOException e) {
-                LOG.log(Level.WARNING, "accept failed on port " + port, e);
-                try {
-                    Thread.sleep(10);       // e.g. out of file descriptors: do not spin
-                } catch (InterruptedException ie) {
+            } catch (IOException | RuntimeException | Error e) {
+                // out of file descriptors, say: the listener goes on after a pause
+                refusal(() -> "accept failed on port " + port, e);
+                if (!backOff()) {
                     return;
                 }
                 continue;
             }
-            if (links == null) {
-                Thread.ofPlatform().daemon(true).name("fastrmi-tcp-conn-" + CONNECTIONS.incrementAndGet())
-                      .start(() -> serveConnection(ch, acceptor, port));
-            } else {
-                links.start(ch, () -> serveConnection(ch, acceptor, port));
+            if (served.incrementAndGet() > limits.maxConnections()) {
+                served.decrementAndGet();
+                closeQuietly(ch);
+                refusal(() -> "connection on port " + port + " refused: " + limits.maxConnections()
+                              + " connections served already (jdk.fastrmi.tcp.maxConnections)", null);
+                continue;
             }
+            Runnable service = () -> {
+                try {
+                    serveConnection(ch, acceptor, port);
+                } finally {
+                    served.decrementAndGet();
+                }
+            };
+            try {
+                if (links == null) {
+                    Thread.ofPlatform().daemon(true).name("fastrmi-tcp-conn-" + CONNECTIONS.incrementAndGet())
+                          .start(service);
+                } else {
+                    links.start(ch, service);
+                }
+            } catch (RuntimeException | Error e) {
+                // no thread to be had (OutOfMemoryError: unable to create native thread)
+                served.decrementAndGet();
+                closeQuietly(ch);
+                refusal(() -> "connection on port " + port + " refused: no thread to serve it", e);
+                if (!backOff()) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /* Logs why a connection was not served, once a minute at most; the rest at DEBUG. */
+    private void refusal(Supplier<String> why, Throwable cause) {
+        long now = System.nanoTime();
+        long last = lastRefusalLog.get();
+        Level level = now - last >= REFUSAL_LOG_NANOS && lastRefusalLog.compareAndSet(last, now)
+                      ? Level.WARNING : Level.DEBUG;
+        if (LOG.isLoggable(level)) {
+            LOG.log(level, "jdk.fastrmi: " + why.get(), cause);
+        }
+    }
+
+    /* Pauses the accepting thread; false if it was interrupted (its listener closes). */
+    private static boolean backOff() {
+        try {
+            Thread.sleep(ACCEPT_BACKOFF_MILLIS);
+            return true;
+        } catch (InterruptedException ie) {
+            return false;
         }
     }
 
@@ -289,7 +345,7 @@ final class TcpTechnology implements Technology, Bootstrap {
     void serveConnection(SocketChannel ch, Acceptor acceptor, int port) {
         TcpTransport t;
         try {
-            t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos);
+            t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.readTimeoutMillis());
         } catch (IOException e) {
             closeQuietly(ch);
             return;
@@ -342,7 +398,7 @@ final class TcpTechnology implements Technology, Bootstrap {
         Transport calls = null;
         try {
             ch.connect(peer);
-            TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos);
+            TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.responseTimeoutMillis());
             calls = upgrade == null ? t : upgrade.upgrade(t);
             t.writeHandshake(-1, hello);
             Handshake answer = t.readHandshake(hello.serialization());
@@ -378,6 +434,7 @@ final class TcpTechnology implements Technology, Bootstrap {
         private final SocketChannel ch;
         private final long spinNanos;
         private final long handshakeTimeoutNanos;
+        private final long readTimeoutNanos;    // 0: none
         private final ByteBuffer in = ByteBuffer.allocateDirect(64 * 1024).order(ByteOrder.LITTLE_ENDIAN);
         private byte[] lastArray;
         private ByteBuffer lastWrap;
@@ -386,11 +443,22 @@ final class TcpTechnology implements Technology, Bootstrap {
         private volatile boolean open = true;
         private volatile Selector selector;    // awaitReadable's, opened at its first use
         private final ByteBuffer oneByte = ByteBuffer.allocate(1);
+        /* the deadline of the frame being received, 0 for none */
+        private long deadline;
+        /* the socket's stream and a buffer for it, made at the first timed read */
+        private InputStream timedStream;
+        private byte[] timedBuffer;
 
-        TcpTransport(SocketChannel ch, long spinNanos, long handshakeTimeoutNanos) throws IOException {
+        /*
+         * readTimeoutMillis bounds the wait for a frame to begin and, once
+         * begun, to arrive whole; 0 for no bound.
+         */
+        TcpTransport(SocketChannel ch, long spinNanos, long handshakeTimeoutNanos, long readTimeoutMillis)
+                throws IOException {
             this.ch = ch;
             this.spinNanos = spinNanos;
             this.handshakeTimeoutNanos = handshakeTimeoutNanos;
+            this.readTimeoutNanos = readTimeoutMillis * 1_000_000;
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             ch.configureBlocking(false);
             in.flip();          // empty
@@ -565,9 +633,14 @@ final class TcpTechnology implements Technology, Bootstrap {
         @Override
         public void receive(Frame frame) throws IOException {
             try {
-                if (!fillOrEof(Frame.HEADER)) {
+                deadline = readTimeoutNanos == 0 ? 0 : System.nanoTime() + readTimeoutNanos;
+                if (in.remaining() == 0 && readSome() < 0) {
                     throw new EOFException("connection closed");
                 }
+                if (readTimeoutNanos != 0) {
+                    deadline = System.nanoTime() + readTimeoutNanos;     // the frame has begun
+                }
+                fill(Frame.HEADER);
                 int len = in.getInt();
                 frame.prepare(len);
                 byte[] data = frame.data();
@@ -621,18 +694,6 @@ final class TcpTechnology implements Technology, Bootstrap {
             }
         }
 
-        /* Makes n bytes readable in the buffer, or returns false at EOF before any. */
-        private boolean fillOrEof(int n) throws IOException {
-            if (in.remaining() >= n) {
-                return true;
-            }
-            if (in.remaining() == 0 && readSome() < 0) {
-                return false;
-            }
-            fill(n);
-            return true;
-        }
-
         private void fill(int n) throws IOException {
             while (in.remaining() < n) {
                 if (readSome() < 0) {
@@ -669,7 +730,7 @@ final class TcpTechnology implements Technology, Bootstrap {
                 }
                 ch.configureBlocking(true);
                 try {
-                    return ch.read(in);
+                    return deadline == 0 ? ch.read(in) : readBefore(deadline);
                 } finally {
                     if (ch.isOpen()) {
                         ch.configureBlocking(false);
@@ -678,6 +739,36 @@ final class TcpTechnology implements Technology, Bootstrap {
             } finally {
                 in.flip();
             }
+        }
+
+        /*
+         * A blocking read that gives up at a deadline: through the socket's
+         * stream, whose reads honour SO_TIMEOUT (the channel's own do not),
+         * into the buffer being filled.
+         */
+        private int readBefore(long deadline) throws IOException {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new SocketTimeoutException("read timed out: nothing from " + peerHost + " within "
+                                                 + readTimeoutNanos / 1_000_000 + " ms");
+            }
+            Socket s = ch.socket();
+            s.setSoTimeout(Math.clamp(left / 1_000_000, 1, Integer.MAX_VALUE));
+            if (timedBuffer == null) {
+                timedBuffer = new byte[in.capacity()];
+                timedStream = s.getInputStream();
+            }
+            int n;
+            try {
+                n = timedStream.read(timedBuffer, 0, in.remaining());
+            } catch (SocketTimeoutException e) {
+                throw new SocketTimeoutException("read timed out: nothing from " + peerHost + " within "
+                                                 + readTimeoutNanos / 1_000_000 + " ms");
+            }
+            if (n > 0) {
+                in.put(timedBuffer, 0, n);
+            }
+            return n;
         }
 
         /*

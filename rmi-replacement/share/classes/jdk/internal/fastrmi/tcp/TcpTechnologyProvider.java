@@ -31,12 +31,10 @@ import jdk.fastrmi.spi.TechnologyProvider;
  * settings: {@code jdk.fastrmi.tcp.bindAddress} (the address to listen on;
  * default all), {@code jdk.fastrmi.tcp.spinMicros} (how long a receiver
  * polls before it blocks; default 50), {@code jdk.fastrmi.tcp.dgc}
- * ({@code lease}, the default, or {@code cluster}) and, as for stock RMI,
- * {@code sun.rmi.transport.tcp.handshakeTimeout} (ms; default 60000).
+ * ({@code lease}, the default, or {@code cluster}), and the limits of
+ * {@link TcpLimits}.
  */
 public final class TcpTechnologyProvider implements TechnologyProvider {
-
-    private static final String HANDSHAKE_TIMEOUT = "sun.rmi.transport.tcp.handshakeTimeout";
 
     /** Called by the service loader. */
     public TcpTechnologyProvider() { }
@@ -54,27 +52,31 @@ public final class TcpTechnologyProvider implements TechnologyProvider {
     @Override
     public Technology create(Context context) {
         String bind = context.property("bindAddress");
+        TcpLimits limits = TcpLimits.read((int) context.longProperty("maxConnections",
+                                                                    TcpLimits.DEFAULT_MAX_CONNECTIONS,
+                                                                    1, Integer.MAX_VALUE));
         return new TcpTechnology(bind == null || bind.isEmpty() ? null : bind,
                                  context.longProperty("spinMicros", 50, 0, 1_000_000) * 1000,
-                                 handshakeTimeoutMillis(),
-                                 context.gcKind(DistributedGC.Kind.LEASE));
+                                 limits, context.gcKind(DistributedGC.Kind.LEASE));
     }
 
-    /* sun.rmi.transport.tcp.handshakeTimeout, a property of stock RMI's, not jdk.fastrmi.tcp.* */
-    static long handshakeTimeoutMillis() {
-        String v = System.getProperty(HANDSHAKE_TIMEOUT);
+    /*
+     * A whole-number property of stock RMI's (sun.rmi.transport.tcp.*), which
+     * applies to jdk.fastrmi's tcp as it does to JRMP.
+     */
+    static long stockProperty(String name, long defaultValue, long min, long max) {
+        String v = System.getProperty(name);
         if (v == null || v.isBlank()) {
-            return 60_000;
+            return defaultValue;
         }
-        long max = Long.MAX_VALUE / 2_000_000;
         try {
             long n = Long.parseLong(v.trim());
-            if (n < 1 || n > max) {
-                throw new IllegalArgumentException(HANDSHAKE_TIMEOUT + "=" + v + ": out of range 1.." + max);
+            if (n < min || n > max) {
+                throw new IllegalArgumentException(name + "=" + v + ": out of range " + min + ".." + max);
             }
             return n;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(HANDSHAKE_TIMEOUT + "=" + v + ": not a number", e);
+            throw new IllegalArgumentException(name + "=" + v + ": not a number", e);
         }
     }
 }
