@@ -158,14 +158,10 @@ public class FetchPinned {
         try {
             put(Source.MIRROR, GOOD);
             Run r = fetch(cache, PIN);
-            expectEquals(0, r.exit(), "exit status with the file in the mirror's pool\n" + r);
-            expectEquals(List.of("fetch: " + NAME + " from " + mirror.url(Source.MIRROR) + " (sha256 ok)"),
-                         r.outLines(), "stdout names the mirror's pool address");
+            expectFetched(r, target, Source.MIRROR, false, "with the file in the mirror's pool");
             expectEquals("", r.err(), "stderr of a clean fetch");
             expectEquals(List.of(Source.MIRROR.path(POOL_DIR, NAME)), mirror.take(),
                          "requests: the mirror's pool only, no dists/ index");
-            expectContent(GOOD, target, "the fetched file");
-            expectEquals(List.of(NAME), names(target.getParent()), "downloads after a clean fetch");
         } finally {
             mirror.close();
         }
@@ -205,15 +201,10 @@ public class FetchPinned {
                 cache = freshCache();
                 target = cache.resolve("downloads").resolve(NAME);
                 Run r = fetch(cache, PIN);
-                expectEquals(0, r.exit(), "exit status with the file only under " + only + "\n" + r);
-                expectEquals(List.of("fetch: " + NAME + " from " + mirror.url(only) + " (sha256 ok)"),
-                             r.outLines(), "stdout names " + only + "'s pool address");
+                expectFetched(r, target, only, false, "with the file only under " + only);
                 expectEquals(Stream.of(Source.values()).limit(only.ordinal() + 1)
                                    .map(s -> s.path(POOL_DIR, NAME)).toList(),
                              mirror.take(), "requests, in order, up to " + only);
-                expectContent(GOOD, target, "the file fetched from " + only);
-                expectEquals(List.of(NAME), names(target.getParent()),
-                             "downloads after a fetch from " + only);
             }
 
             // 4. The mirror's bytes are not the pin and no one else has the
@@ -252,13 +243,7 @@ public class FetchPinned {
             Files.createDirectories(target.getParent());
             Files.write(target, BAD);
             r = fetch(cache, PIN);
-            expectEquals(0, r.exit(), "exit status with a corrupt cached file\n" + r);
-            expectEquals(List.of("fetch: " + NAME + " from " + mirror.url(Source.MIRROR) + " (sha256 ok)"),
-                         r.outLines(), "stdout after replacing a corrupt cached file");
-            expectContent(GOOD, target, "the file replacing the corrupt one");
-            expectContent(BAD, Path.of(target + ".bad"), "the corrupt cached file kept aside");
-            expectEquals(List.of(NAME, NAME + ".bad"), names(target.getParent()),
-                         "downloads after replacing a corrupt cached file");
+            expectFetched(r, target, Source.MIRROR, true, "with a corrupt cached file");
             expectEquals(List.of(Source.MIRROR.path(POOL_DIR, NAME)), mirror.take(),
                          "requests after a corrupt cached file");
 
@@ -269,13 +254,7 @@ public class FetchPinned {
             cache = freshCache();
             target = cache.resolve("downloads").resolve(NAME);
             r = fetch(cache, PIN);
-            expectEquals(0, r.exit(), "exit status with a bad mirror and a good snapshot\n" + r);
-            expectEquals(List.of("fetch: " + NAME + " from " + mirror.url(Source.SNAPSHOT) + " (sha256 ok)"),
-                         r.outLines(), "stdout names the snapshot after a bad mirror");
-            expectContent(GOOD, target, "the file from the snapshot");
-            expectContent(BAD, Path.of(target + ".bad"), "the mirror's bad copy kept aside");
-            expectEquals(List.of(NAME, NAME + ".bad"), names(target.getParent()),
-                         "downloads after a bad mirror and a good snapshot");
+            expectFetched(r, target, Source.SNAPSHOT, true, "with a bad mirror and a good snapshot");
             expectEquals(List.of(Source.MIRROR.path(POOL_DIR, NAME), Source.SECURITY.path(POOL_DIR, NAME),
                                  Source.SNAPSHOT.path(POOL_DIR, NAME)),
                          mirror.take(), "requests up to the snapshot");
@@ -429,6 +408,25 @@ public class FetchPinned {
         Run r = new Run(p.exitValue(), Files.readString(out), Files.readString(err));
         System.out.println("$ " + String.join(" ", cmd) + "\n" + r);
         return r;
+    }
+
+    /**
+     * Checks a fetch that took the good file from the address of from: exit
+     * status 0, the one stdout line naming that address, and in the cache's
+     * downloads the file and, when a bad copy was met first (badAside), that
+     * copy kept as NAME.bad.
+     */
+    static void expectFetched(Run r, Path target, Source from, boolean badAside, String situation)
+            throws IOException {
+        expectEquals(0, r.exit(), "exit status " + situation + "\n" + r);
+        expectEquals(List.of("fetch: " + NAME + " from " + mirror.url(from) + " (sha256 ok)"),
+                     r.outLines(), "stdout " + situation + " names " + from + "'s pool address");
+        expectContent(GOOD, target, "the fetched file " + situation);
+        if (badAside) {
+            expectContent(BAD, Path.of(target + ".bad"), "the bad copy kept aside " + situation);
+        }
+        expectEquals(badAside ? List.of(NAME, NAME + ".bad") : List.of(NAME),
+                     names(target.getParent()), "downloads " + situation);
     }
 
     /** The "  ADDRESS: ANSWER" lines between "Tried:" and the advice. */

@@ -514,13 +514,6 @@ public class FastObjectInputStream extends ObjectInputStream {
         return n;
     }
 
-    private long i64() throws IOException {
-        need(8);
-        long v = U.getLongUnaligned(base, address + pos, false);
-        pos += 8;
-        return v;
-    }
-
     // =====================================================================
     // The public buffer: raw values, no framing
 
@@ -536,11 +529,11 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     /** Reads a little-endian char. @return the value @throws IOException on failure */
     public final char getChar() throws IOException {
-        need(2);
-        char v = U.getCharUnaligned(base, address + pos, false);
-        pos += 2;
-        return v;
+        return (char) getShort();           // the same two bytes
     }
+
+    // getShort, getInt and getLong stay one method per width, not one on a
+    // width argument: each is a single unaligned load that a marshaler inlines.
 
     /** Reads a little-endian short. @return the value @throws IOException on failure */
     public final short getShort() throws IOException {
@@ -1207,14 +1200,11 @@ public class FastObjectInputStream extends ObjectInputStream {
             throw new InternalError(e);
         }
         long offset = BOX_VALUE_OFFSETS[st.local.predefinedId];
-        if (cl == Integer.class) {
+        // A Float or Double travels as its raw bits: stored as they came.
+        if (cl == Integer.class || cl == Float.class) {
             U.putInt(v, offset, getInt());
-        } else if (cl == Long.class) {
+        } else if (cl == Long.class || cl == Double.class) {
             U.putLong(v, offset, getLong());
-        } else if (cl == Double.class) {
-            U.putLong(v, offset, getLong());
-        } else if (cl == Float.class) {
-            U.putInt(v, offset, getInt());
         } else if (cl == Boolean.class) {
             U.putBoolean(v, offset, getBoolean());
         } else if (cl == Byte.class) {
@@ -1679,9 +1669,9 @@ public class FastObjectInputStream extends ObjectInputStream {
                 }
                 levels = readLevels(name);
             }
-            case Wire.KIND_EXTERNALIZABLE, Wire.KIND_FAST -> suid = i64();
+            case Wire.KIND_EXTERNALIZABLE, Wire.KIND_FAST -> suid = getLong();
             case Wire.KIND_SERIALIZABLE, Wire.KIND_RECORD -> {
-                suid = i64();
+                suid = getLong();
                 levels = readLevels(name);
             }
             default -> { }
@@ -1722,9 +1712,9 @@ public class FastObjectInputStream extends ObjectInputStream {
                 name = readName();
                 checkClassName(name);
             }
-            long suid = i64();
+            long suid = getLong();
             int flags = nextByte();
-            long fingerprint = i64();
+            long fingerprint = getLong();
             int np = count("field count");
             char[] primCodes = new char[np];
             String[] primNames = new String[np];
@@ -2338,6 +2328,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         return readByte() & 0xFF;
     }
 
+    // One method per width, a single load in the open block; readChar does not
+    // call readShort (as getChar does getShort): both may be overridden.
     @Override
     public char readChar() throws IOException {
         if (blockNeed(2)) {

@@ -476,10 +476,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     /** Writes a char, little-endian. @param v the value @throws IOException on failure */
     public final void putChar(int v) throws IOException {
-        reserve(2);
-        U.putCharUnaligned(base, address + pos, (char) v, false);
-        pos += 2;
+        putShort(v);                        // the same two bytes
     }
+
+    // putShort, putInt and putLong stay one method per width, not one on a
+    // width argument: each is a single unaligned store that a marshaler inlines.
 
     /** Writes a short, little-endian. @param v the value @throws IOException on failure */
     public final void putShort(int v) throws IOException {
@@ -1381,6 +1382,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         U.putByte(base, address + pos++, (byte) val);
     }
 
+    // One method per width, a single store in the open block; writeChar does not
+    // call writeShort (as putChar does putShort): both may be overridden.
     @Override
     public void writeShort(int val) throws IOException {
         blockData(2);

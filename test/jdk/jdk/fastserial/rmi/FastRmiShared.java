@@ -269,13 +269,11 @@ public final class FastRmiShared {
         }
     }
 
-    /** Server sockets on the loopback only. */
-    public static class LoopbackServerSocketFactory implements RMIServerSocketFactory {
-        @Override
-        public ServerSocket createServerSocket(int port) throws IOException {
-            return new ServerSocket(port, 50, InetAddress.getByName(HOST));
-        }
-
+    /**
+     * A socket factory without state: equal to every instance of its own
+     * class, so that RMI shares one listener or connection pool among them.
+     */
+    abstract static class StatelessFactory {
         @Override
         public boolean equals(Object o) {
             return o != null && o.getClass() == getClass();
@@ -287,13 +285,22 @@ public final class FastRmiShared {
         }
     }
 
+    /** Server sockets on the loopback only. */
+    public static class LoopbackServerSocketFactory extends StatelessFactory
+            implements RMIServerSocketFactory {
+        @Override
+        public ServerSocket createServerSocket(int port) throws IOException {
+            return new ServerSocket(port, 50, InetAddress.getByName(HOST));
+        }
+    }
+
     /**
      * Client sockets that record the first bytes the client writes on each
      * connection (in the JVM that uses the stub), to see the stream header
      * of each call: 0x50 (a JRMP call) followed by the JDK's magic ACED or
      * the fast streams' FA57.
      */
-    public static final class RecordingClientSocketFactory
+    public static final class RecordingClientSocketFactory extends StatelessFactory
             implements RMIClientSocketFactory, Serializable {
         @Serial
         private static final long serialVersionUID = 1L;
@@ -354,16 +361,6 @@ public final class FastRmiShared {
             synchronized (CONNECTIONS) {
                 return CONNECTIONS.size();
             }
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o != null && o.getClass() == getClass();
-        }
-
-        @Override
-        public int hashCode() {
-            return getClass().hashCode();
         }
     }
 }

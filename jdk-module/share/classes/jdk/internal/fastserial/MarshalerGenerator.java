@@ -286,10 +286,7 @@ public final class MarshalerGenerator {
                     castObject(code);
                     for (int i = 0; i < n; i++) {
                         if (imageIndex[i] >= 0) {
-                            code.aload(2)
-                                .ldc(classDataAt(CD_CLASS_INFO, imageIndex[i]))
-                                .aload(OBJ_SLOT)
-                                .invokevirtual(CD_OUTPUT, "putImage", MTD_IMAGE);
+                            copyImage(code, CD_OUTPUT, "putImage", imageIndex[i]);
                         }
                         for (FieldAccess fa : access[i]) {
                             code.aload(2);
@@ -306,10 +303,7 @@ public final class MarshalerGenerator {
                     List<FieldAccess> checked = new ArrayList<>();
                     for (int i = 0; i < n; i++) {
                         if (imageIndex[i] >= 0) {
-                            code.aload(2)
-                                .ldc(classDataAt(CD_CLASS_INFO, imageIndex[i]))
-                                .aload(OBJ_SLOT)
-                                .invokevirtual(CD_INPUT, "getImage", MTD_IMAGE);
+                            copyImage(code, CD_INPUT, "getImage", imageIndex[i]);
                         }
                         for (FieldAccess fa : access[i]) {
                             code.aload(2)
@@ -352,6 +346,14 @@ public final class MarshalerGenerator {
         /** obj, the first argument, cast once to cl into OBJ_SLOT. */
         private void castObject(CodeBuilder code) {
             code.aload(1).checkcast(clDesc).astore(OBJ_SLOT);
+        }
+
+        /** stream.method(the ClassInfo at index, obj): putImage or getImage of a level's primitives. */
+        private void copyImage(CodeBuilder code, ClassDesc stream, String method, int index) {
+            code.aload(2)
+                .ldc(classDataAt(CD_CLASS_INFO, index))
+                .aload(OBJ_SLOT)
+                .invokevirtual(stream, method, MTD_IMAGE);
         }
 
         private int addClassData(Object value) {

@@ -242,17 +242,16 @@ public final class StreamType {
         }
 
         public int primIndex(String name) {
-            for (int i = 0; i < primNames.length; i++) {
-                if (primNames[i].equals(name)) {
-                    return i;
-                }
-            }
-            return -1;
+            return indexOf(primNames, name);
         }
 
         public int refIndex(String name) {
-            for (int i = 0; i < refNames.length; i++) {
-                if (refNames[i].equals(name)) {
+            return indexOf(refNames, name);
+        }
+
+        private static int indexOf(String[] names, String name) {
+            for (int i = 0; i < names.length; i++) {
+                if (names[i].equals(name)) {
                     return i;
                 }
             }

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.util.concurrent.TimeUnit;
 
@@ -107,8 +106,7 @@ public class FabricPingPongBench extends AverageTimeBench {
             receiveDesc = ff.desc(ff.register(ep, receiveBuffer));
 
             server = ServerProcess.start(FabricEchoServer.class, provider, Integer.toString(size));
-            control = new Socket(InetAddress.getLoopbackAddress(), server.port());
-            control.setTcpNoDelay(true);
+            control = server.connect();
             DataInputStream in = new DataInputStream(control.getInputStream());
             DataOutputStream out = new DataOutputStream(control.getOutputStream());
             int n = in.readInt();

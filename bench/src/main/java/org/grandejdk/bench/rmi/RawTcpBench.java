@@ -6,7 +6,6 @@ package org.grandejdk.bench.rmi;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -40,8 +39,7 @@ public class RawTcpBench extends AverageTimeBench {
     public void setUp() throws Exception {
         Lifecycle.setUpOrTearDown(this::tearDown, () -> {
             server = ServerProcess.start(EchoServer.class);
-            socket = new Socket(InetAddress.getLoopbackAddress(), server.port());
-            socket.setTcpNoDelay(true);
+            socket = server.connect();
             out = socket.getOutputStream();
             in = new DataInputStream(socket.getInputStream());
             for (int i = 0; i < 3; i++) {

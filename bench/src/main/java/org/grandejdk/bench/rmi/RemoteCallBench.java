@@ -126,13 +126,8 @@ public abstract class RemoteCallBench extends AverageTimeBench {
                 c.server = ServerProcess.start(PingServer.class);
                 Registry registry = LocateRegistry.getRegistry("127.0.0.1", c.server.port());
                 c.service = (PingService) registry.lookup(PingServer.NAME);
-                RmiConfiguration.check("client", c.service);
-                String client = RmiConfiguration.describe(c.service);
-                String remote = c.service.configuration();
-                if (!client.equals(remote)) {
-                    throw new IllegalStateException("the client and the server run different RMI: "
-                            + "client " + client + ", server " + remote);
-                }
+                String client = RmiConfiguration.checkBothEnds("client", "server", c.service,
+                                                               c.service::configuration);
                 String name = Lifecycle.configurationName(configuration);
                 System.out.println("rmi-config: " + name + " " + client
                         + " stub class " + c.service.getClass().getName());

@@ -4,6 +4,7 @@
 package org.grandejdk.bench.rmi;
 
 import java.lang.reflect.Proxy;
+import java.rmi.RemoteException;
 import java.rmi.server.RemoteObjectInvocationHandler;
 import java.rmi.server.RemoteStub;
 
@@ -65,6 +66,28 @@ public final class RmiConfiguration {
         if (Boolean.getBoolean(STOCK_FAST_SERIALIZATION)) {
             requireModule(where, "jdk.fastserial", STOCK_FAST_SERIALIZATION);
         }
+    }
+
+    /** What the JVM at the other end of a stub says it runs (PingService, AppService). */
+    @FunctionalInterface
+    public interface RemoteConfiguration {
+        String get() throws RemoteException;
+    }
+
+    /**
+     * Throws unless stub is of the RMI this JVM selects ({@link #check}) and
+     * the peer at its other end runs the same configuration; returns it.
+     */
+    public static String checkBothEnds(String local, String peer, Object stub,
+                                       RemoteConfiguration remote) throws RemoteException {
+        check(local, stub);
+        String mine = describe(stub);
+        String theirs = remote.get();
+        if (!mine.equals(theirs)) {
+            throw new IllegalStateException("the " + local + " and the " + peer + " run different RMI: "
+                    + local + " " + mine + ", " + peer + " " + theirs);
+        }
+        return mine;
     }
 
     private static void requireModule(String where, String module, String property) {

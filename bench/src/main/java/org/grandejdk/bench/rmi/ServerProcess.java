@@ -7,6 +7,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,6 +56,16 @@ public final class ServerProcess implements AutoCloseable {
     /** The port the server printed. */
     public int port() {
         return port;
+    }
+
+    /**
+     * A connection to the port the server printed, on the loopback, with
+     * Nagle off: every round trip sends a message and waits for the answer.
+     */
+    public Socket connect() throws IOException {
+        Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
+        socket.setTcpNoDelay(true);
+        return socket;
     }
 
     /** Starts mainClass in a new JVM and waits until it prints its port. */

@@ -282,11 +282,8 @@ public final class Paraffins {
         @Setup(Level.Trial)
         public void setUp() throws Exception {
             Lifecycle.setUpOrTearDown(this::tearDown, () -> {
-                services = new ParaffinsService[Workers.COUNT];
-                for (int w = 0; w < Workers.COUNT; w++) {
-                    services[w] = Workers.lookup(Workers.start(workers, ParaffinsServer.class),
-                            ParaffinsServer.NAME, ParaffinsService.class);
-                }
+                services = Workers.startEach(workers, ParaffinsServer.class, ParaffinsServer.NAME,
+                                             ParaffinsService.class);
                 masters = Workers.threads("paraffins-master", Workers.COUNT);
                 int tasks = tasks(N, radicals(N / 2)).size();
                 if (tasks != TASKS) {

@@ -118,11 +118,7 @@ public final class Sor {
         @Setup(Level.Trial)
         public void setUp() throws Exception {
             Lifecycle.setUpOrTearDown(this::tearDown, () -> {
-                services = new SorService[Workers.COUNT];
-                for (int w = 0; w < Workers.COUNT; w++) {
-                    services[w] = Workers.lookup(Workers.start(workers, SorServer.class),
-                            SorServer.NAME, SorService.class);
-                }
+                services = Workers.startEach(workers, SorServer.class, SorServer.NAME, SorService.class);
                 for (int w = 0; w < Workers.COUNT; w++) {
                     services[w].connect(w > 0 ? services[w - 1] : null,
                                         w + 1 < Workers.COUNT ? services[w + 1] : null);

@@ -3,6 +3,7 @@
  */
 package org.grandejdk.bench.rmi.apps;
 
+import java.lang.reflect.Array;
 import java.rmi.Remote;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
@@ -62,6 +63,21 @@ final class Workers {
     }
 
     /**
+     * {@link #COUNT} workers running mainClass, each serving one object
+     * bound as name, and those objects (see {@link #start} and
+     * {@link #lookup}), in worker order.
+     */
+    static <T extends AppService> T[] startEach(List<ServerProcess> started, Class<?> mainClass,
+                                                String name, Class<T> type) throws Exception {
+        @SuppressWarnings("unchecked")
+        T[] services = (T[]) Array.newInstance(type, COUNT);
+        for (int w = 0; w < COUNT; w++) {
+            services[w] = lookup(start(started, mainClass), name, type);
+        }
+        return services;
+    }
+
+    /**
      * The object bound as name in worker's registry, after the checks of
      * RemoteCallBench: the stub is of the RMI this JVM's properties select,
      * and the worker runs the same configuration as this JVM.
@@ -70,13 +86,7 @@ final class Workers {
             throws Exception {
         Registry registry = LocateRegistry.getRegistry("127.0.0.1", worker.port());
         T stub = type.cast(registry.lookup(name));
-        RmiConfiguration.check("master", stub);
-        String master = RmiConfiguration.describe(stub);
-        String remote = stub.configuration();
-        if (!master.equals(remote)) {
-            throw new IllegalStateException("the master and the worker of " + name
-                    + " run different RMI: master " + master + ", worker " + remote);
-        }
+        RmiConfiguration.checkBothEnds("master", "worker of " + name, stub, stub::configuration);
         return stub;
     }
 
