@@ -244,6 +244,20 @@ public final class ChildJvm implements AutoCloseable {
         return process.exitValue();
     }
 
+    /**
+     * Sends the child a signal with kill(1): "STOP" freezes it (as a long
+     * pause or a hung host would), "CONT" lets it go on.
+     */
+    public void signal(String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                .redirectErrorStream(true).start();
+        String output = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (kill.waitFor() != 0) {
+            throw new AssertionError("kill -" + signal + " " + process.pid() + ": " + output);
+        }
+        System.out.println(name + ": SIG" + signal);
+    }
+
     /** Kills the child at once (SIGKILL, no shutdown hooks) and waits until it is gone. */
     public void kill() throws InterruptedException {
         process.destroyForcibly();

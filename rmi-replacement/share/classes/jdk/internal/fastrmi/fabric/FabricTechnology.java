@@ -42,6 +42,7 @@ import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
 
 /**
@@ -91,6 +92,7 @@ final class FabricTechnology implements Technology {
     private final String remoteProvider;     // null: none here
     private final int maxFrameBytes;
     private final long spinNanos;
+    private final Timeouts timeouts;
     private final DistributedGC.Kind gcKind;
 
     /**
@@ -103,10 +105,12 @@ final class FabricTechnology implements Technology {
      * @param remoteProvider the provider to other hosts, or null
      * @param maxFrameBytes the largest message accepted
      * @param spinNanos how long a receiver polls before it waits
+     * @param timeouts stock RMI's time-outs: a client's for replies, a server's for calls
      * @param gcKind the distributed GC of fabric references
      */
     FabricTechnology(Bootstrap bootstrap, String bootstrapId, FastFabric ff, String localProvider,
-                     String remoteProvider, int maxFrameBytes, long spinNanos, DistributedGC.Kind gcKind) {
+                     String remoteProvider, int maxFrameBytes, long spinNanos, Timeouts timeouts,
+                     DistributedGC.Kind gcKind) {
         this.bootstrap = bootstrap;
         this.bootstrapId = bootstrapId;
         this.ff = ff;
@@ -115,6 +119,7 @@ final class FabricTechnology implements Technology {
         this.remoteProvider = remoteProvider;
         this.maxFrameBytes = maxFrameBytes;
         this.spinNanos = spinNanos;
+        this.timeouts = timeouts;
         this.gcKind = gcKind;
         bootstrap.addUpgrade(MAGIC, this::accept);
     }
@@ -243,7 +248,7 @@ final class FabricTechnology implements Technology {
                 throw new IOException("fabric connection refused: " + new String(body, StandardCharsets.UTF_8));
             }
             long peer = ff.addPeer(ep, body);
-            return new FabricTransport(ff, control, ep, peer, maxFrameBytes, spinNanos);
+            return new FabricTransport(ff, control, ep, peer, maxFrameBytes, spinNanos, timeouts.responseMillis());
         } catch (IOException | RuntimeException e) {
             ff.close(ep);
             throw e;
@@ -297,7 +302,7 @@ final class FabricTechnology implements Technology {
         MemorySegment ep = ff.open(provider, 0);
         try {
             long peer = ff.addPeer(ep, address);
-            return new FabricTransport(ff, control, ep, peer, maxFrameBytes, spinNanos);
+            return new FabricTransport(ff, control, ep, peer, maxFrameBytes, spinNanos, timeouts.readMillis());
         } catch (IOException | RuntimeException e) {
             ff.close(ep);
             throw e;

@@ -28,6 +28,7 @@ import jdk.fastrmi.spi.Bootstrap;
 import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.TechnologyProvider;
+import jdk.fastrmi.spi.Timeouts;
 
 /**
  * Makes the fabric technology, where libfastfabric loads and libfabric
@@ -39,7 +40,8 @@ import jdk.fastrmi.spi.TechnologyProvider;
  * {@code verbs;ofi_rxm}), {@code jdk.fastrmi.fabric.spinMicros} (how long a
  * receiver polls before it waits; default 100), {@code jdk.fastrmi.fabric.dgc}
  * ({@code lease}, the default, or {@code cluster}) and
- * {@code jdk.fastrmi.fabric.library} (the library; default the image's).
+ * {@code jdk.fastrmi.fabric.library} (the library; default the image's),
+ * and stock RMI's time-outs ({@link Timeouts}).
  * The environment variable {@code FI_PROVIDER}, if set, makes libfabric
  * offer only that provider, and the configured ones are then taken as
  * offered.
@@ -74,6 +76,7 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         String remote = provider(context, "remote", "verbs;ofi_rxm");
         long spinNanos = context.longProperty("spinMicros", 100, 0, 1_000_000) * 1000;
         DistributedGC.Kind gcKind = context.gcKind(DistributedGC.Kind.LEASE);
+        Timeouts timeouts = Timeouts.fromSystemProperties();
 
         FastFabric ff = FastFabric.get();
         String localHere = available(ff, local);
@@ -84,7 +87,7 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         }
         Bootstrap bootstrap = context.bootstrap(BOOTSTRAP);
         return new FabricTechnology(bootstrap, BOOTSTRAP, ff, localHere, remoteHere,
-                                    context.maxFrameBytes(), spinNanos, gcKind);
+                                    context.maxFrameBytes(), spinNanos, timeouts, gcKind);
     }
 
     /* A libfabric provider name; "none" (or empty) for none. */

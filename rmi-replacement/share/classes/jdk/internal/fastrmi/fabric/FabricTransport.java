@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.net.SocketTimeoutException;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -148,9 +149,18 @@ final class FabricTransport implements Transport {
     /* A registered off-heap buffer; its memory is freed by the GC once nothing reads it. */
     private record Buffer(MemorySegment memory, MemorySegment region, MemorySegment desc) { }
 
+    private final long timeoutNanos;        // 0: none
+    private long deadline;                  // of the frame being received, 0 for none; guarded by lock
+
+    /*
+     * timeoutMillis bounds a receive's wait for a frame to begin and, once
+     * begun, to arrive whole (stock RMI's responseTimeout for a client,
+     * readTimeout for a server); 0 for no bound.
+     */
     FabricTransport(FastFabric ff, ControlChannel control, MemorySegment ep, long peer,
-                    int maxFrame, long spinNanos) throws IOException {
+                    int maxFrame, long spinNanos, long timeoutMillis) throws IOException {
         this.ff = ff;
+        this.timeoutNanos = timeoutMillis * 1_000_000;
         this.provider = ff.provider(ep);
         this.control = control;
         this.ep = ep;
@@ -267,7 +277,11 @@ final class FabricTransport implements Transport {
             if (posted < 0) {
                 postReceive(0);
             }
+            deadline = timeoutNanos == 0 ? 0 : System.nanoTime() + timeoutNanos;
             await(Condition.FRAME);
+            if (timeoutNanos != 0) {
+                deadline = System.nanoTime() + timeoutNanos;     // the frame has begun
+            }
             frameDone = false;
             int current = posted;
             // the frame received before this one is done with: its buffer takes the next
@@ -385,6 +399,10 @@ final class FabricTransport implements Transport {
             slept = canWait ? waitInLibrary(c) : sleepOnControl(c);
             if (slept == MET) {
                 return;
+            }
+            if (c != Condition.SENT && deadline != 0 && System.nanoTime() - deadline > 0) {
+                throw new SocketTimeoutException("read timed out: nothing from " + control.peerHost()
+                                                 + " within " + timeoutNanos / 1_000_000 + " ms");
             }
         }
     }

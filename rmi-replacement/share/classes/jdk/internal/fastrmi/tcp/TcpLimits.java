@@ -22,22 +22,12 @@
 
 package jdk.internal.fastrmi.tcp;
 
+import jdk.fastrmi.spi.Timeouts;
+
 /**
  * What a tcp peer may hold of this JVM, and how long either end waits for
- * the other. The times are stock RMI's properties, with stock's defaults,
- * so that a setting made for JRMP holds for jdk.fastrmi's tcp too:
- * <ul>
- * <li>{@code sun.rmi.transport.tcp.handshakeTimeout} (ms, default 60000):
- *     how long either end waits for the other's handshake;</li>
- * <li>{@code sun.rmi.transport.tcp.readTimeout} (ms, default 7200000, two
- *     hours): how long a server's connection waits for the next call before
- *     it is closed, and how long a frame, once begun, may take to arrive
- *     whole (a peer that sends a call byte by byte does not hold a thread
- *     longer than that);</li>
- * <li>{@code sun.rmi.transport.tcp.responseTimeout} (ms, default 0: none):
- *     how long a client waits for a reply;</li>
- * </ul>
- * and one of jdk.fastrmi's own, where stock has no bound:
+ * the other: stock RMI's time-outs ({@link Timeouts}) and one bound of
+ * jdk.fastrmi's own, where stock has none:
  * <ul>
  * <li>{@code jdk.fastrmi.tcp.maxConnections} (default 4096): the most
  *     incoming connections served at once, each with its thread; a
@@ -46,18 +36,12 @@ package jdk.internal.fastrmi.tcp;
  *     set).</li>
  * </ul>
  *
- * @param handshakeTimeoutMillis the handshake time-out, at least 1
- * @param readTimeoutMillis the server's read time-out, 0 for none
- * @param responseTimeoutMillis the client's reply time-out, 0 for none
+ * @param timeouts stock RMI's time-outs
  * @param maxConnections the most connections served at once, at least 1
  */
-record TcpLimits(long handshakeTimeoutMillis, long readTimeoutMillis, long responseTimeoutMillis,
-                 int maxConnections) {
+record TcpLimits(Timeouts timeouts, int maxConnections) {
 
     static final int DEFAULT_MAX_CONNECTIONS = 4096;
-
-    /* Long enough for any whole-number millisecond time-out to be a deadline in nanoseconds. */
-    private static final long MAX_MILLIS = Long.MAX_VALUE / 4_000_000;
 
     /**
      * Reads stock RMI's properties.
@@ -67,12 +51,8 @@ record TcpLimits(long handshakeTimeoutMillis, long readTimeoutMillis, long respo
      * @throws IllegalArgumentException if a property is not a number in range
      */
     static TcpLimits read(int maxConnections) {
-        long stockThreads = TcpTechnologyProvider.stockProperty("sun.rmi.transport.tcp.maxConnectionThreads",
-                                                                Integer.MAX_VALUE, 1, Integer.MAX_VALUE);
-        return new TcpLimits(
-                TcpTechnologyProvider.stockProperty("sun.rmi.transport.tcp.handshakeTimeout", 60_000, 1, MAX_MILLIS),
-                TcpTechnologyProvider.stockProperty("sun.rmi.transport.tcp.readTimeout", 2 * 3600 * 1000, 0, MAX_MILLIS),
-                TcpTechnologyProvider.stockProperty("sun.rmi.transport.tcp.responseTimeout", 0, 0, MAX_MILLIS),
-                (int) Math.min(maxConnections, stockThreads));
+        // read as stock reads it
+        int stockThreads = Integer.getInteger("sun.rmi.transport.tcp.maxConnectionThreads", Integer.MAX_VALUE);
+        return new TcpLimits(Timeouts.fromSystemProperties(), Math.max(1, Math.min(maxConnections, stockThreads)));
     }
 }

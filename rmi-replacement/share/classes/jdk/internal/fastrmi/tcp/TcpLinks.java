@@ -35,6 +35,7 @@ import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Frame;
 import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
 
 /**
@@ -65,7 +66,8 @@ public final class TcpLinks {
                 if (t == null) {
                     // no read time-out: a node waits for copies as long as its peer likes
                     TcpLimits stock = TcpLimits.read(TcpLimits.DEFAULT_MAX_CONNECTIONS);
-                    TcpLimits limits = new TcpLimits(stock.handshakeTimeoutMillis(), 0, 0, stock.maxConnections());
+                    TcpLimits limits = new TcpLimits(new Timeouts(stock.timeouts().handshakeMillis(), 0, 0),
+                                                     stock.maxConnections());
                     tcp = t = new TcpTechnology(null, 0, limits, DistributedGC.Kind.LEASE);
                 }
             }

@@ -120,7 +120,7 @@ final class TcpTechnology implements Technology, Bootstrap {
         this.bindAddress = bindAddress;
         this.spinNanos = spinNanos;
         this.limits = limits;
-        this.handshakeTimeoutNanos = limits.handshakeTimeoutMillis() * 1_000_000;
+        this.handshakeTimeoutNanos = limits.timeouts().handshakeMillis() * 1_000_000;
         this.gcKind = gcKind;
     }
 
@@ -345,7 +345,7 @@ final class TcpTechnology implements Technology, Bootstrap {
     void serveConnection(SocketChannel ch, Acceptor acceptor, int port) {
         TcpTransport t;
         try {
-            t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.readTimeoutMillis());
+            t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.timeouts().readMillis());
         } catch (IOException e) {
             closeQuietly(ch);
             return;
@@ -398,7 +398,7 @@ final class TcpTechnology implements Technology, Bootstrap {
         Transport calls = null;
         try {
             ch.connect(peer);
-            TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.responseTimeoutMillis());
+            TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.timeouts().responseMillis());
             calls = upgrade == null ? t : upgrade.upgrade(t);
             t.writeHandshake(-1, hello);
             Handshake answer = t.readHandshake(hello.serialization());
@@ -460,6 +460,8 @@ final class TcpTechnology implements Technology, Bootstrap {
             this.handshakeTimeoutNanos = handshakeTimeoutNanos;
             this.readTimeoutNanos = readTimeoutMillis * 1_000_000;
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            // as stock's sockets: a peer whose host vanished without a FIN is found in the end
+            ch.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
             ch.configureBlocking(false);
             in.flip();          // empty
             InetAddress peer = ((InetSocketAddress) ch.getRemoteAddress()).getAddress();

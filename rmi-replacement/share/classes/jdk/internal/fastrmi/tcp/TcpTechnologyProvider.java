@@ -59,24 +59,4 @@ public final class TcpTechnologyProvider implements TechnologyProvider {
                                  context.longProperty("spinMicros", 50, 0, 1_000_000) * 1000,
                                  limits, context.gcKind(DistributedGC.Kind.LEASE));
     }
-
-    /*
-     * A whole-number property of stock RMI's (sun.rmi.transport.tcp.*), which
-     * applies to jdk.fastrmi's tcp as it does to JRMP.
-     */
-    static long stockProperty(String name, long defaultValue, long min, long max) {
-        String v = System.getProperty(name);
-        if (v == null || v.isBlank()) {
-            return defaultValue;
-        }
-        try {
-            long n = Long.parseLong(v.trim());
-            if (n < min || n > max) {
-                throw new IllegalArgumentException(name + "=" + v + ": out of range " + min + ".." + max);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + "=" + v + ": not a number", e);
-        }
-    }
 }

@@ -1,0 +1,182 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+
+/*
+ * @test id=stock-timeout
+ * @summary The reference, stock RMI on the image: with
+ *          sun.rmi.transport.tcp.responseTimeout a call to a frozen server
+ *          (SIGSTOP) while a client calls it in a loop ends with an
+ *          UnmarshalException caused by a SocketTimeoutException after
+ *          about that time; after SIGCONT the next call is served.
+ * @modules java.rmi
+ * @library /lib
+ * @build grande.test.* FrozenServerTest FaultService FaultServer
+ * @run main/othervm/timeout=300 -Djava.rmi.server.hostname=127.0.0.1
+ *      -Dsun.rmi.transport.tcp.responseTimeout=2000 FrozenServerTest timeout
+ */
+
+/*
+ * @test id=fastrmi-tcp-timeout
+ * @summary The same on jdk.fastrmi's tcp: the stock exception within the
+ *          stock time-out; the timed-out connection is dropped, not reused.
+ * @modules java.rmi
+ * @library /lib
+ * @build grande.test.* FrozenServerTest FaultService FaultServer
+ * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp -Dsun.rmi.transport.tcp.responseTimeout=2000 FrozenServerTest timeout
+ */
+
+/*
+ * @test id=fastrmi-fabric-timeout
+ * @summary The same on jdk.fastrmi's fabric (shared memory): the wait for a
+ *          reply ends at the same time-out.
+ * @modules java.rmi
+ * @library /lib
+ * @build grande.test.* FrozenServerTest FaultService FaultServer
+ * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=fabric,tcp -Dsun.rmi.transport.tcp.responseTimeout=2000
+ *      FrozenServerTest timeout
+ */
+
+/*
+ * @test id=stock-wait
+ * @summary The reference without a time-out: the call waits for the frozen
+ *          server and completes with its result after SIGCONT; the loop of
+ *          calls goes on.
+ * @modules java.rmi
+ * @library /lib
+ * @build grande.test.* FrozenServerTest FaultService FaultServer
+ * @run main/othervm/timeout=300 -Djava.rmi.server.hostname=127.0.0.1 FrozenServerTest wait
+ */
+
+/*
+ * @test id=fastrmi-tcp-wait
+ * @summary The same on jdk.fastrmi's tcp.
+ * @modules java.rmi
+ * @library /lib
+ * @build grande.test.* FrozenServerTest FaultService FaultServer
+ * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=tcp FrozenServerTest wait
+ */
+
+/*
+ * @test id=fastrmi-fabric-wait
+ * @summary The same on jdk.fastrmi's fabric (shared memory).
+ * @modules java.rmi
+ * @library /lib
+ * @build grande.test.* FrozenServerTest FaultService FaultServer
+ * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.technologies=fabric,tcp FrozenServerTest wait
+ */
+
+import java.net.SocketTimeoutException;
+import java.rmi.UnmarshalException;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import grande.test.ChildJvm;
+
+import static grande.test.Checks.expect;
+import static grande.test.Checks.expectEquals;
+
+public class FrozenServerTest {
+
+    public static void main(String[] args) throws Exception {
+        boolean timeout = args[0].equals("timeout");
+        ExecutorService callers = Executors.newCachedThreadPool(task -> {
+            Thread t = new Thread(task, "caller");
+            t.setDaemon(true);      // a call that hangs fails the test, it does not keep the JVM
+            return t;
+        });
+        try (ChildJvm server = FaultServer.start(List.of())) {
+            var service = (FaultService) server.lookup("service");
+            expectEquals(7, service.echo(7), "a call before the server freezes");
+
+            // calls in a loop, as an operator's client makes them; the server freezes mid-stream
+            AtomicInteger done = new AtomicInteger();
+            AtomicBoolean stop = new AtomicBoolean();
+            Future<Integer> loop = callers.submit(() -> {
+                int i = 0;
+                while (!stop.get() && i < 10_000_000) {
+                    expectEquals(i, service.echo(i), "call " + i);
+                    done.incrementAndGet();
+                    i++;
+                }
+                return i;
+            });
+            awaitCalls(done, 100);
+            server.signal("STOP");
+            long start = System.nanoTime();
+            if (timeout) {
+                long limit = Long.getLong("sun.rmi.transport.tcp.responseTimeout");
+                Throwable failure;
+                try {
+                    int calls = loop.get(ChildJvm.seconds(30), TimeUnit.SECONDS);
+                    throw new AssertionError("the loop of calls to a frozen server ended after " + calls + " calls");
+                } catch (ExecutionException e) {
+                    failure = e.getCause();
+                }
+                long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                expect(failure instanceof UnmarshalException, "the call to the frozen server ends with an "
+                       + "UnmarshalException: " + failure);
+                expect(failure.getCause() instanceof SocketTimeoutException,
+                       "caused by a SocketTimeoutException: " + failure.getCause());
+                expect(elapsed >= limit * 3 / 4, "not before the time-out of " + limit + " ms: " + elapsed + " ms");
+                System.out.println("the call ended after " + elapsed + " ms: " + failure);
+                server.signal("CONT");
+                expectEquals(9, service.echo(9), "a call after SIGCONT");
+            } else {
+                try {
+                    loop.get(3, TimeUnit.SECONDS);
+                    throw new AssertionError("the loop of calls to a frozen server ended");
+                } catch (TimeoutException e) {
+                    System.out.println("the call still waits after 3 s, as it should");
+                }
+                int before = done.get();
+                server.signal("CONT");
+                awaitCalls(done, before + 100);
+                stop.set(true);
+                expect(loop.get(ChildJvm.seconds(30), TimeUnit.SECONDS) > before,
+                       "the waiting call completed after SIGCONT and the loop went on");
+            }
+            FaultServer.stop(server);
+        } finally {
+            callers.shutdownNow();
+        }
+    }
+
+    /* Waits until the loop has made at least n calls. */
+    static void awaitCalls(AtomicInteger done, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ChildJvm.seconds(30));
+        while (done.get() < n) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("only " + done.get() + " calls made, " + n + " expected");
+            }
+            Thread.sleep(10);
+        }
+    }
+}
