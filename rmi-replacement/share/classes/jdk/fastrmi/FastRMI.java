@@ -143,12 +143,13 @@ public final class FastRMI {
      * {@code "tcp"}, {@code "fabric:shm"} or {@code "fabric:tcp;ofi_rxm"},
      * or {@code "none"} if no technology of this JVM reaches the object.
      *
-     * @param stub a stub of this module
+     * @param stub a stub of this module, in any of its forms (see {@link FastStub})
      * @return the description
      * @throws IllegalArgumentException if {@code stub} is not a jdk.fastrmi stub
      */
     public static String technology(Remote stub) {
-        if (!(stub instanceof FastStub fs)) {
+        FastStub fs = StubRef.stubOf(stub);
+        if (fs == null) {
             throw new IllegalArgumentException("not a jdk.fastrmi stub: "
                                                + (stub == null ? null : stub.getClass().getName()));
         }

@@ -24,8 +24,10 @@ package jdk.fastrmi;
 import java.io.ObjectInputFilter;
 import java.io.Serial;
 import java.io.Serializable;
+import java.lang.reflect.Method;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.server.RemoteRef;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -43,6 +45,13 @@ import jdk.fastrmi.spi.CallContext;
  * serialized as a remote reference (object id, endpoints, interfaces) and
  * read back as a stub of the reading JVM, whose calls go straight to the
  * object when it lives in that JVM.
+ *
+ * <p>Where stock RMI would hand out a stub of another form, a dynamic proxy
+ * with a {@link java.rmi.server.RemoteObjectInvocationHandler}
+ * ({@code java.rmi.server.ignoreStubClasses=true}) or a pregenerated
+ * {@code _Stub} class, applications get that form, over a
+ * {@link RemoteRef} whose {@code invoke} calls the methods of a stub of
+ * this class ({@link #invokeBoxed}).
  *
  * @since 25
  */
@@ -155,6 +164,18 @@ public abstract class FastStub implements Remote, Serializable {
         ref.endCopy();
     }
 
+    /**
+     * Calls a remote method of this stub with boxed arguments, as
+     * {@link RemoteRef#invoke(Remote, Method, Object[], long)} passes them:
+     * the same code as a direct call of the method.
+     *
+     * @param number the method number
+     * @param args the arguments, boxed; null or empty for none
+     * @return the result, boxed; null for void
+     * @throws Exception what the method throws
+     */
+    protected abstract Object invokeBoxed(int number, Object[] args) throws Exception;
+
     /** @return the reference's serialized form @throws java.io.ObjectStreamException never */
     @Serial
     protected final Object writeReplace() throws java.io.ObjectStreamException {
@@ -241,6 +262,47 @@ public abstract class FastStub implements Remote, Serializable {
 
         /** @return what {@link FastRMI#technology} reports for a remote stub */
         protected abstract String technology();
+
+        /**
+         * The number of a remote method of the stub's interfaces.
+         *
+         * @param method a method of one of the interfaces
+         * @return its number, or -1 if it is not one of them
+         */
+        protected abstract int methodNumber(Method method);
+
+        /**
+         * The serialized form of a {@link RemoteRef} over a stub with this
+         * reference: read back, it resolves to such a {@code RemoteRef}
+         * ({@link #remoteRef}) of the reading JVM.
+         *
+         * @return the form
+         */
+        protected abstract Object remoteRefForm();
+
+        /**
+         * A {@link RemoteRef} whose calls are the stub's: what a dynamic
+         * proxy's {@code RemoteObjectInvocationHandler} or a pregenerated
+         * stub class holds.
+         *
+         * @param stub the stub
+         * @return the reference
+         */
+        protected static RemoteRef remoteRef(FastStub stub) {
+            return new StubRef(stub);
+        }
+
+        /**
+         * The stub behind a stub of another form: itself, or the one a
+         * dynamic proxy or a pregenerated stub calls through its
+         * {@link #remoteRef}.
+         *
+         * @param stub a stub of any form
+         * @return the stub, or null if {@code stub} is not jdk.fastrmi's
+         */
+        protected static FastStub stubOf(Remote stub) {
+            return StubRef.stubOf(stub);
+        }
 
         /**
          * The reference of a stub.

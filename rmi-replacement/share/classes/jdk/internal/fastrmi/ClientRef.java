@@ -22,7 +22,9 @@
 package jdk.internal.fastrmi;
 
 import java.io.ObjectInputFilter;
+import java.lang.reflect.Method;
 import java.rmi.RemoteException;
+import java.rmi.server.RemoteRef;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -52,6 +54,16 @@ public final class ClientRef extends FastStub.Ref {
 
     static ClientRef forStub(FastStub stub) {
         return (ClientRef) of(stub);
+    }
+
+    /* The RemoteRef of stock's stub forms (a proxy's handler, a _Stub class) over a stub. */
+    static RemoteRef remoteRefOf(FastStub stub) {
+        return remoteRef(stub);
+    }
+
+    /* The stub behind a stub of any form, or null if it is not jdk.fastrmi's. */
+    static FastStub stubBehind(java.rmi.Remote stub) {
+        return stubOf(stub);
     }
 
     /**
@@ -93,6 +105,16 @@ public final class ClientRef extends FastStub.Ref {
     @Override
     protected Object serialForm() {
         return reference;
+    }
+
+    @Override
+    protected int methodNumber(Method method) {
+        return interfaces.number(method);
+    }
+
+    @Override
+    protected Object remoteRefForm() {
+        return new RefForm(reference);
     }
 
     /** @return the serialized form */

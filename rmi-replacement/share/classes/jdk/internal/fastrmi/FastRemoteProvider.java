@@ -73,7 +73,7 @@ public final class FastRemoteProvider extends RemoteProvider {
         if (obj instanceof FastStub) {
             return obj;
         }
-        FastStub stub = RemoteRuntime.get().exportedStub(obj);
+        Remote stub = RemoteRuntime.get().exportedApplicationStub(obj);
         if (stub == null) {
             throw new NoSuchObjectException("object not exported");
         }

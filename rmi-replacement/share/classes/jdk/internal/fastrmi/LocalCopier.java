@@ -91,7 +91,7 @@ public final class LocalCopier {
             return value;
         }
         if (value instanceof Remote r) {
-            FastStub stub = RemoteRuntime.get().exportedStub(r);
+            Remote stub = RemoteRuntime.get().exportedApplicationStub(r);
             if (stub != null) {
                 return stub;
             }
@@ -125,7 +125,17 @@ public final class LocalCopier {
         return v == null || v instanceof String || v instanceof Immutable || v instanceof Enum<?>
                || v instanceof FastStub
                || v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte
-               || v instanceof Character || v instanceof Boolean || v instanceof Float || v instanceof Double;
+               || v instanceof Character || v instanceof Boolean || v instanceof Float || v instanceof Double
+               || isStockFormStub(v);
+    }
+
+    /* A stub in stock's forms (dynamic proxy, pregenerated class), which cannot change either. */
+    @SuppressWarnings("deprecation")     // RemoteStub: pregenerated stubs are stubs too
+    private static boolean isStockFormStub(Object v) {
+        return v instanceof java.rmi.server.RemoteStub
+               || v instanceof java.lang.reflect.Proxy && java.lang.reflect.Proxy.isProxyClass(v.getClass())
+                  && java.lang.reflect.Proxy.getInvocationHandler(v)
+                     instanceof java.rmi.server.RemoteObjectInvocationHandler;
     }
 
     private static LocalCopier current(int depth, boolean create) {

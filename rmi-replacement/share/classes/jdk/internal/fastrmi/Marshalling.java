@@ -136,9 +136,13 @@ abstract sealed class Marshalling {
      */
     static Object replaceRemote(Object obj) {
         if (obj instanceof Remote r && !(obj instanceof FastStub)) {
-            FastStub stub = RemoteRuntime.get().exportedStub(r);
+            Remote stub = RemoteRuntime.get().exportedApplicationStub(r);
+            if (stub instanceof FastStub s) {
+                return ClientRef.forStub(s).reference();
+            }
             if (stub != null) {
-                return ClientRef.forStub(stub).reference();
+                // stock's form (a proxy, a pregenerated class) travels as itself, as stock's stubs do
+                return stub;
             }
             return jrmpStub(r);
         }
@@ -148,7 +152,8 @@ abstract sealed class Marshalling {
     /* An object exported by the JDK's JRMP (socket factories) travels as its JRMP stub. */
     @SuppressWarnings("deprecation")     // RemoteStub: static JRMP stubs are stubs too
     static Object jrmpStub(Remote r) {
-        if (r instanceof java.rmi.server.RemoteStub || java.lang.reflect.Proxy.isProxyClass(r.getClass())) {
+        if (r instanceof java.rmi.server.RemoteStub || java.lang.reflect.Proxy.isProxyClass(r.getClass())
+                || r instanceof java.rmi.server.RemoteObjectInvocationHandler) {
             return r;
         }
         try {
@@ -161,6 +166,43 @@ abstract sealed class Marshalling {
     Class<?> resolve(String name) {
         Class<?> c = resolve(loader, name);
         return c != null || fallbackLoader == loader ? c : resolve(fallbackLoader, name);
+    }
+
+    /*
+     * The class of a dynamic proxy (a stub of stock's form) with the named
+     * interfaces, resolved as classes are; null if one is not found that
+     * way. Defined in the loader of a non-public interface, else in the
+     * first of the stream's loaders and the interfaces' own that sees them
+     * all, as ObjectInputStream defines one in the loader it resolves with.
+     */
+    @SuppressWarnings("deprecation")     // Proxy.getProxyClass: the class, without an instance
+    Class<?> resolveProxy(String[] names) throws ClassNotFoundException {
+        Class<?>[] interfaces = new Class<?>[names.length];
+        java.util.List<ClassLoader> loaders = new java.util.ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            Class<?> c = resolve(names[i]);
+            if (c == null) {
+                return null;
+            }
+            interfaces[i] = c;
+            if (!java.lang.reflect.Modifier.isPublic(c.getModifiers())) {
+                loaders.add(0, c.getClassLoader());
+            }
+        }
+        loaders.add(loader);
+        loaders.add(fallbackLoader);
+        for (Class<?> c : interfaces) {
+            loaders.add(c.getClassLoader());
+        }
+        IllegalArgumentException failure = null;
+        for (ClassLoader l : loaders) {
+            try {
+                return java.lang.reflect.Proxy.getProxyClass(l, interfaces);
+            } catch (IllegalArgumentException e) {
+                failure = e;
+            }
+        }
+        throw new ClassNotFoundException(String.join(", ", names), failure);
     }
 
     private static Class<?> resolve(ClassLoader loader, String name) {
@@ -375,6 +417,12 @@ abstract sealed class Marshalling {
             Class<?> c = owner.resolve(desc.getName());
             return c != null ? c : super.resolveClass(desc);
         }
+
+        @Override
+        protected Class<?> resolveProxyClass(String[] interfaces) throws IOException, ClassNotFoundException {
+            Class<?> c = owner.resolveProxy(interfaces);
+            return c != null ? c : super.resolveProxyClass(interfaces);
+        }
     }
 
     // ------------------------------------------------------------------
@@ -510,6 +558,12 @@ abstract sealed class Marshalling {
         protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
             Class<?> c = owner.resolve(desc.getName());
             return c != null ? c : super.resolveClass(desc);
+        }
+
+        @Override
+        protected Class<?> resolveProxyClass(String[] interfaces) throws IOException, ClassNotFoundException {
+            Class<?> c = owner.resolveProxy(interfaces);
+            return c != null ? c : super.resolveProxyClass(interfaces);
         }
     }
 }

@@ -125,6 +125,8 @@ final class ProxyGenerator {
     private static final MethodTypeDesc MTD_OUTPUT = MethodTypeDesc.of(CD_OUTPUT);
     private static final MethodTypeDesc MTD_INPUT = MethodTypeDesc.of(CD_INPUT);
     private static final MethodTypeDesc MTD_FAILED = MethodTypeDesc.of(CD_THROWABLE, CD_THROWABLE);
+    private static final MethodTypeDesc MTD_INVOKE_BOXED = MethodTypeDesc.of(ConstantDescs.CD_Object,
+        ConstantDescs.CD_int, ConstantDescs.CD_Object.arrayType());
     private static final MethodTypeDesc MTD_DISPATCH = MethodTypeDesc.of(ConstantDescs.CD_void,
         ConstantDescs.CD_Object, ConstantDescs.CD_int, CD_SERVER_CALL);
 
@@ -404,7 +406,76 @@ final class ProxyGenerator {
                 cb.withMethodBody(m.getName(), methodDesc(m), ClassFile.ACC_PUBLIC | ClassFile.ACC_FINAL,
                                   code -> stubMethod(code, m, number));
             }
+            cb.withMethodBody("invokeBoxed", MTD_INVOKE_BOXED, ClassFile.ACC_PROTECTED | ClassFile.ACC_FINAL,
+                              code -> invokeBoxed(code, self, ri));
         });
+    }
+
+    /*
+     * FastStub.invokeBoxed: a switch on the method number that unboxes the
+     * arguments, calls the stub's own method and boxes its result.
+     */
+    private static void invokeBoxed(CodeBuilder code, ClassDesc self, RemoteInterfaces ri) {
+        final int number = 1, args = 2;
+        int n = ri.size();
+        Label dflt = code.newLabel();
+        List<java.lang.classfile.instruction.SwitchCase> cases = new java.util.ArrayList<>();
+        Label[] labels = new Label[n];
+        for (int i = 0; i < n; i++) {
+            labels[i] = code.newLabel();
+            cases.add(java.lang.classfile.instruction.SwitchCase.of(i, labels[i]));
+        }
+        code.iload(number);
+        if (n > 0) {
+            code.tableswitch(0, n - 1, dflt, cases);
+        } else {
+            code.pop().goto_(dflt);
+        }
+        for (int i = 0; i < n; i++) {
+            Method m = ri.method(i);
+            code.labelBinding(labels[i]);
+            code.aload(0);
+            Class<?>[] params = m.getParameterTypes();
+            for (int p = 0; p < params.length; p++) {
+                code.aload(args).loadConstant(p).aaload();
+                unbox(code, params[p]);
+            }
+            code.invokevirtual(self, m.getName(), methodDesc(m));
+            box(code, m.getReturnType());
+            code.areturn();
+        }
+        code.labelBinding(dflt);
+        ClassDesc iae = desc(IllegalArgumentException.class);
+        code.new_(iae).dup().ldc("unknown method number")
+            .invokespecial(iae, ConstantDescs.INIT_NAME, MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_String))
+            .athrow();
+    }
+
+    /* An Object on the stack to a value of the type: a cast, or the box's xxxValue(). */
+    private static void unbox(CodeBuilder code, Class<?> type) {
+        if (!type.isPrimitive()) {
+            if (type != Object.class) {
+                code.checkcast(desc(type));
+            }
+            return;
+        }
+        ClassDesc box = desc(boxOf(type));
+        code.checkcast(box)
+            .invokevirtual(box, type.getName() + "Value", MethodTypeDesc.of(desc(type)));
+    }
+
+    /* A value of the type on the stack to an Object: as it is, boxed, or null for void. */
+    private static void box(CodeBuilder code, Class<?> type) {
+        if (type == void.class) {
+            code.aconst_null();
+        } else if (type.isPrimitive()) {
+            ClassDesc box = desc(boxOf(type));
+            code.invokestatic(box, "valueOf", MethodTypeDesc.of(box, desc(type)));
+        }
+    }
+
+    private static Class<?> boxOf(Class<?> primitive) {
+        return MethodType.methodType(primitive).wrap().returnType();
     }
 
     private static void stubMethod(CodeBuilder code, Method m, int number) {

@@ -87,6 +87,9 @@ public final class RegistryImpl implements Registry {
         }
         if (c == String.class || Number.class.isAssignableFrom(c) || Remote.class.isAssignableFrom(c)
                 || Proxy.class.isAssignableFrom(c) || c == RemoteReference.class || c == Endpoint.class
+                // the reference of a stub of stock's forms, and what it resolves to
+                || c == RefForm.class
+                || java.rmi.server.RemoteRef.class.isAssignableFrom(c) && c.getModule() == RegistryImpl.class.getModule()
                 || c == Class.class || c == Object.class
                 // what stock's registry admits for JRMP stubs bound in it
                 || sun.rmi.server.UnicastRef.class.isAssignableFrom(c)

@@ -31,6 +31,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,6 +51,8 @@ public final class RemoteInterfaces {
     private final Class<?>[] interfaces;
     private final Method[] methods;
     private final long[] hashes;
+    /* method (of any of the interfaces that declare it) -> number, for RemoteRef.invoke; made on first use */
+    private volatile Map<Method, Integer> numbers;
 
     private RemoteInterfaces(Class<?>[] interfaces, Method[] methods) {
         this.interfaces = interfaces;
@@ -155,6 +158,35 @@ public final class RemoteInterfaces {
     /** @param number a method number @return the method */
     public Method method(int number) {
         return methods[number];
+    }
+
+    /**
+     * The number of a method, as a dynamic proxy or a pregenerated stub
+     * names it: declared by any of the interfaces or their superinterfaces.
+     *
+     * @param m the method
+     * @return its number, or -1 if it is not a remote method of these interfaces
+     */
+    public int number(Method m) {
+        Map<Method, Integer> map = numbers;
+        if (map == null) {
+            Map<String, Integer> bySignature = new HashMap<>();
+            for (int i = 0; i < methods.length; i++) {
+                bySignature.put(methods[i].getName() + descriptor(methods[i]), i);
+            }
+            map = new HashMap<>();
+            for (Class<?> i : interfaces) {
+                for (Method im : i.getMethods()) {
+                    Integer n = bySignature.get(im.getName() + descriptor(im));
+                    if (n != null) {
+                        map.put(im, n);
+                    }
+                }
+            }
+            numbers = map;
+        }
+        Integer n = map.get(m);
+        return n == null ? -1 : n;
     }
 
     /** @param number a method number @return its hash */

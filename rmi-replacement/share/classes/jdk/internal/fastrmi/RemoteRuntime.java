@@ -23,12 +23,18 @@ package jdk.internal.fastrmi;
 
 import java.io.IOException;
 import java.io.ObjectInputFilter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.rmi.ConnectIOException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.StubNotFoundException;
 import java.rmi.registry.Registry;
 import java.rmi.server.ExportException;
+import java.rmi.server.RemoteObject;
+import java.rmi.server.RemoteRef;
+import java.rmi.server.UnicastRemoteObject;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -44,6 +50,7 @@ import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.Transport;
+import jdk.internal.access.SharedSecrets;
 import jdk.internal.fastrmi.dgc.DgcClient;
 import jdk.internal.fastrmi.dgc.DgcHost;
 import jdk.internal.fastrmi.dgc.DgcServer;
@@ -132,12 +139,44 @@ public final class RemoteRuntime implements DgcHost {
      * @return its stub
      * @throws RemoteException if it is exported already or cannot be
      */
-    public FastStub export(Remote impl, int port, ObjectInputFilter filter) throws RemoteException {
+    public Remote export(Remote impl, int port, ObjectInputFilter filter) throws RemoteException {
         exportDgc();
-        return export(impl, port, filter, newObjectId(), false);
+        Target t = export(impl, port, filter, newObjectId(), false);
+        if (impl instanceof UnicastRemoteObject uro) {
+            // as stock's export does: the object's own reference, which its
+            // serialized form (by streams that do not replace it by its
+            // stub) carries, also after unexport, and which its
+            // hashCode/equals/toString use
+            UroRef.set(uro, ClientRef.remoteRefOf(t.stub()));
+        }
+        return t.applicationStub();
     }
 
-    FastStub export(Object impl, int port, ObjectInputFilter filter, long objectId, boolean permanent)
+    /*
+     * RemoteObject.ref, which stock's export sets for a UnicastRemoteObject.
+     * java.rmi.server is opened to this module (not to applications) for it.
+     */
+    private static final class UroRef {
+        private static final VarHandle REF;
+
+        static {
+            Module rmi = RemoteObject.class.getModule();
+            SharedSecrets.getJavaLangAccess().addOpens(rmi, RemoteObject.class.getPackageName(),
+                                                       UroRef.class.getModule());
+            try {
+                REF = MethodHandles.privateLookupIn(RemoteObject.class, MethodHandles.lookup())
+                                   .findVarHandle(RemoteObject.class, "ref", RemoteRef.class);
+            } catch (ReflectiveOperationException e) {
+                throw new InternalError(e);
+            }
+        }
+
+        static void set(RemoteObject o, RemoteRef ref) {
+            REF.setVolatile(o, ref);
+        }
+    }
+
+    Target export(Object impl, int port, ObjectInputFilter filter, long objectId, boolean permanent)
             throws RemoteException {
         RemoteInterfaces ri;
         try {
@@ -151,7 +190,8 @@ public final class RemoteRuntime implements DgcHost {
         long exporter = objectId == REGISTRY_ID ? 0 : id;
         ClientRef ref = clientRef(new RemoteReference(ri.interfacesShared(), objectId, exporter, endpoints), ri);
         FastStub stub = g.newStub(ref, target);
-        target.setStub(stub);
+        // the registry and the DGC are the runtime's: their stubs stay generated ones
+        target.setStub(stub, permanent ? stub : applicationStub(stub, impl.getClass()));
         synchronized (byImpl) {
             if (byImpl.containsKey(impl)) {
                 throw new ExportException("object already exported");
@@ -174,8 +214,43 @@ public final class RemoteRuntime implements DgcHost {
         if (!permanent) {
             keepAlive(+1);
         }
-        return stub;
+        return target;
     }
+
+    /*
+     * The stub an export hands out: the form stock RMI hands out where it
+     * would not make a dynamic proxy of its own accord (a pregenerated
+     * ClassName_Stub class that exists) or where it is told to make one
+     * (java.rmi.server.ignoreStubClasses), made by stock's code and calling
+     * through the generated stub; else the generated stub itself.
+     */
+    private Remote applicationStub(FastStub stub, Class<?> implClass) throws StubNotFoundException {
+        if (!settings.ignoreStubClasses() && !HAS_STUB_CLASS.get(implClass)) {
+            return stub;
+        }
+        return sun.rmi.server.Util.createProxy(implClass, ClientRef.remoteRefOf(stub), false);
+    }
+
+    /* Whether stock RMI finds a pregenerated stub class for an implementation class (sun.rmi.server.Util's lookup). */
+    private static final ClassValue<Boolean> HAS_STUB_CLASS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> implClass) {
+            for (Class<?> c = implClass; c != null; c = c.getSuperclass()) {
+                for (Class<?> i : c.getInterfaces()) {
+                    if (Remote.class.isAssignableFrom(i)) {
+                        // the class that implements a remote interface names the stub class
+                        try {
+                            Class.forName(c.getName() + "_Stub", false, c.getClassLoader());
+                            return true;
+                        } catch (ClassNotFoundException | LinkageError e) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            return false;
+        }
+    };
 
     private long newObjectId() {
         long n;
@@ -241,10 +316,16 @@ public final class RemoteRuntime implements DgcHost {
         return byImpl.containsKey(impl);
     }
 
-    /** @return the stub of an exported object, or null */
+    /** @return the generated stub of an exported object, or null */
     public FastStub exportedStub(Object impl) {
         Target t = byImpl.get(impl);
         return t == null ? null : t.stub();
+    }
+
+    /** @return the stub that the export of an object handed out, or null if it is not exported */
+    public Remote exportedApplicationStub(Object impl) {
+        Target t = byImpl.get(impl);
+        return t == null ? null : t.applicationStub();
     }
 
     Target target(long objectId, int port) {
@@ -275,7 +356,7 @@ public final class RemoteRuntime implements DgcHost {
      * @throws RemoteException if the port is taken
      */
     public FastStub exportRegistry(Remote registry, int port, ObjectInputFilter filter) throws RemoteException {
-        return export(registry, port, filter, REGISTRY_ID, true);
+        return export(registry, port, filter, REGISTRY_ID, true).stub();
     }
 
     // -------------------------------------------------------- listening --

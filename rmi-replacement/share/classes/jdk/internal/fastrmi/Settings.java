@@ -43,9 +43,11 @@ import jdk.fastrmi.spi.Handshake;
  * @param technologies {@code jdk.fastrmi.technologies}: the technologies'
  *        ids in order of preference, or null if the property is not set
  *        (then every technology found, by its declared preference)
+ * @param ignoreStubClasses stock's {@code java.rmi.server.ignoreStubClasses}:
+ *        exports hand out dynamic proxies, as stock RMI's do with it
  */
 public record Settings(int serialization, long idleTimeoutMillis, int maxFrameBytes, long leaseMillis,
-                       List<String> technologies) {
+                       List<String> technologies, boolean ignoreStubClasses) {
 
     /** The system property that lists the technologies. */
     static final String TECHNOLOGIES = "jdk.fastrmi.technologies";
@@ -63,7 +65,8 @@ public record Settings(int serialization, long idleTimeoutMillis, int maxFrameBy
                             number("jdk.fastrmi.tcp.idleTimeout", 15_000, 1, Long.MAX_VALUE / 2),
                             (int) number("jdk.fastrmi.tcp.maxFrameBytes", 256 << 20, 64, Integer.MAX_VALUE - 8),
                             number("java.rmi.dgc.leaseValue", 600_000, 1, Long.MAX_VALUE / 4),
-                            techs == null ? null : List.of(techs.trim().split("\\s*,\\s*")));
+                            techs == null ? null : List.of(techs.trim().split("\\s*,\\s*")),
+                            Boolean.getBoolean("java.rmi.server.ignoreStubClasses"));
     }
 
     /* A technology's jdk.fastrmi.<id>.dgc. */

@@ -22,6 +22,7 @@
 package jdk.internal.fastrmi;
 
 import java.io.ObjectInputFilter;
+import java.rmi.Remote;
 import java.rmi.server.Unreferenced;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -50,6 +51,7 @@ public final class Target extends FastStub.Local implements Leased {
     private final ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
     private volatile Object impl;
     private FastStub stub;
+    private Remote applicationStub;
     private final AtomicInteger callsInProgress = new AtomicInteger();
 
     /* client id -> lease expiry (System.nanoTime), or Long.MAX_VALUE without lease */
@@ -111,8 +113,14 @@ public final class Target extends FastStub.Local implements Leased {
         return stub;
     }
 
-    void setStub(FastStub stub) {
+    /* What the export handed out: the generated stub, or stock's form of it. */
+    Remote applicationStub() {
+        return applicationStub;
+    }
+
+    void setStub(FastStub stub, Remote applicationStub) {
         this.stub = stub;
+        this.applicationStub = applicationStub;
     }
 
     void callStarted() {
