@@ -177,7 +177,7 @@ RESULTS := $(BUILD)/test-results
 JTREG   := JTREG_JAVA=$(BOOT_JDK)/bin/java \
            scripts/run-jtreg.sh $(JTREG_HOME) $(IMAGE) $(RESULTS) $(TEST_CONC)
 
-# The tiers `make test` runs; together about 18 minutes on a built image.
+# The tiers `make test` runs; together about 28 minutes on a built image.
 TEST_TIERS := grande serializable rmi rmi-compat fabric bench-smoke
 
 # Every tier runs even when an earlier one fails; the summary decides.
