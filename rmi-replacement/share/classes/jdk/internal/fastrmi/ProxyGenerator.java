@@ -26,6 +26,7 @@ import java.lang.classfile.ClassHierarchyResolver;
 import java.lang.classfile.CodeBuilder;
 import java.lang.classfile.Label;
 import java.lang.classfile.TypeKind;
+import java.lang.classfile.instruction.SwitchCase;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDescs;
 import java.lang.constant.MethodTypeDesc;
@@ -35,6 +36,7 @@ import java.lang.invoke.MethodType;
 import java.lang.module.ModuleDescriptor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -419,18 +421,7 @@ final class ProxyGenerator {
         final int number = 1, args = 2;
         int n = ri.size();
         Label dflt = code.newLabel();
-        List<java.lang.classfile.instruction.SwitchCase> cases = new java.util.ArrayList<>();
-        Label[] labels = new Label[n];
-        for (int i = 0; i < n; i++) {
-            labels[i] = code.newLabel();
-            cases.add(java.lang.classfile.instruction.SwitchCase.of(i, labels[i]));
-        }
-        code.iload(number);
-        if (n > 0) {
-            code.tableswitch(0, n - 1, dflt, cases);
-        } else {
-            code.pop().goto_(dflt);
-        }
+        Label[] labels = methodSwitch(code, number, n, dflt);
         for (int i = 0; i < n; i++) {
             Method m = ri.method(i);
             code.labelBinding(labels[i]);
@@ -604,23 +595,32 @@ final class ProxyGenerator {
         });
     }
 
+    /*
+     * A tableswitch on the method number in a local slot, to one label per
+     * method (bound by the caller) or to dflt; returns the labels.
+     */
+    private static Label[] methodSwitch(CodeBuilder code, int numberSlot, int methods, Label dflt) {
+        List<SwitchCase> cases = new ArrayList<>(methods);
+        Label[] labels = new Label[methods];
+        for (int i = 0; i < methods; i++) {
+            labels[i] = code.newLabel();
+            cases.add(SwitchCase.of(i, labels[i]));
+        }
+        code.iload(numberSlot);
+        if (methods > 0) {
+            code.tableswitch(0, methods - 1, dflt, cases);
+        } else {
+            code.pop().goto_(dflt);
+        }
+        return labels;
+    }
+
     private static void dispatch(CodeBuilder code, RemoteInterfaces ri) {
         final int impl = 1, method = 2, call = 3, input = 4, first = 5;
         code.aload(call).invokevirtual(CD_SERVER_CALL, "arguments", MTD_INPUT).astore(input);
         int n = ri.size();
         Label dflt = code.newLabel();
-        List<java.lang.classfile.instruction.SwitchCase> cases = new java.util.ArrayList<>();
-        Label[] labels = new Label[n];
-        for (int i = 0; i < n; i++) {
-            labels[i] = code.newLabel();
-            cases.add(java.lang.classfile.instruction.SwitchCase.of(i, labels[i]));
-        }
-        code.iload(method);
-        if (n > 0) {
-            code.tableswitch(0, n - 1, dflt, cases);
-        } else {
-            code.pop().goto_(dflt);
-        }
+        Label[] labels = methodSwitch(code, method, n, dflt);
         for (int i = 0; i < n; i++) {
             Method m = ri.method(i);
             code.labelBinding(labels[i]);

@@ -430,6 +430,8 @@ final class TcpTechnology implements Technology, Bootstrap {
 
         private static final AtomicInteger SPINNING = new AtomicInteger();
         private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        /* The buffer of a blocking read with a deadline. */
+        private static final int TIMED_READ_BYTES = 8192;
 
         private final SocketChannel ch;
         private final long spinNanos;
@@ -757,12 +759,14 @@ final class TcpTechnology implements Technology, Bootstrap {
             Socket s = ch.socket();
             s.setSoTimeout(Math.clamp(left / 1_000_000, 1, Integer.MAX_VALUE));
             if (timedBuffer == null) {
-                timedBuffer = new byte[in.capacity()];
+                // small: only the first bytes after a wait come this way, the
+                // rest by the non-blocking reads straight into the buffer
+                timedBuffer = new byte[TIMED_READ_BYTES];
                 timedStream = s.getInputStream();
             }
             int n;
             try {
-                n = timedStream.read(timedBuffer, 0, in.remaining());
+                n = timedStream.read(timedBuffer, 0, Math.min(timedBuffer.length, in.remaining()));
             } catch (SocketTimeoutException e) {
                 throw new SocketTimeoutException("read timed out: nothing from " + peerHost + " within "
                                                  + readTimeoutNanos / 1_000_000 + " ms");
