@@ -49,6 +49,7 @@
 module jdk.fastrmi {
     requires transitive java.rmi;
     requires jdk.fastserial;
+    requires jdk.net;
 
     exports jdk.fastrmi;
     exports jdk.fastrmi.node;

@@ -23,7 +23,7 @@ package jdk.fastrmi;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
+import java.util.function.ObjLongConsumer;
 
 /**
  * FastRMI.callAsync on the split phases of a call (Haumacher,
@@ -31,8 +31,8 @@ import java.util.function.Consumer;
  * the caller's thread runs the stub up to the end of the send phase; the
  * runtime then records the call's receive phase and stops the stub with
  * {@link #CAPTURED}, and the receive phase completes the future in a
- * virtual thread. The runtime reaches this class through
- * {@link FastStub.Ref}.
+ * virtual thread, within the call's deadline if it has one. The runtime
+ * reaches this class through {@link FastStub.Ref}.
  */
 final class AsyncCalls {
 
@@ -45,7 +45,7 @@ final class AsyncCalls {
 
     /* The receive phase of the call captured by one callAsync, once sent. */
     private static final class Slot {
-        Consumer<CompletableFuture<Object>> receive;
+        ObjLongConsumer<CompletableFuture<Object>> receive;
     }
 
     private AsyncCalls() { }
@@ -55,7 +55,7 @@ final class AsyncCalls {
         return slot != null && slot.receive == null;
     }
 
-    static Error captured(Consumer<CompletableFuture<Object>> receive) {
+    static Error captured(ObjLongConsumer<CompletableFuture<Object>> receive) {
         CAPTURE.get().receive = receive;
         return CAPTURED;
     }
@@ -66,10 +66,12 @@ final class AsyncCalls {
      *
      * @param <T> the result type
      * @param call the call
+     * @param timeoutNanos the time from now the reply may take, 0 for no bound
      * @return the future
      */
     @SuppressWarnings("unchecked")
-    static <T> CompletableFuture<T> call(Callable<T> call) {
+    static <T> CompletableFuture<T> call(Callable<T> call, long timeoutNanos) {
+        long deadline = System.nanoTime() + timeoutNanos;
         Slot slot = new Slot();
         Slot outer = CAPTURE.get();
         CAPTURE.set(slot);
@@ -79,8 +81,9 @@ final class AsyncCalls {
         } catch (Throwable t) {
             if (t == CAPTURED && slot.receive != null) {
                 CompletableFuture<Object> future = new CompletableFuture<>();
-                Consumer<CompletableFuture<Object>> receive = slot.receive;
-                Thread.ofVirtual().name("fastrmi-async").start(() -> receive.accept(future));
+                ObjLongConsumer<CompletableFuture<Object>> receive = slot.receive;
+                Thread.ofVirtual().name("fastrmi-async").start(
+                        () -> receive.accept(future, timeoutNanos == 0 ? 0 : millisLeft(deadline)));
                 return (CompletableFuture<T>) future;
             }
             return CompletableFuture.failedFuture(t);
@@ -88,5 +91,11 @@ final class AsyncCalls {
             CAPTURE.set(outer);
         }
         return CompletableFuture.completedFuture(value);
+    }
+
+    /* At least 1 ms: a deadline that has passed still bounds the receive, at once. */
+    private static long millisLeft(long deadline) {
+        long left = deadline - System.nanoTime();
+        return Math.max(1, (left + 999_999) / 1_000_000);
     }
 }

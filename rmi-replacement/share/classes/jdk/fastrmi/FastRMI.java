@@ -22,8 +22,12 @@
 package jdk.fastrmi;
 
 import java.rmi.Remote;
+import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+
+import jdk.fastrmi.spi.Timeouts;
 
 /**
  * Entry points and settings of jdk.fastrmi, the KaRMI-style RMI of this
@@ -70,9 +74,23 @@ import java.util.concurrent.CompletableFuture;
  * <li>{@systemProperty jdk.fastrmi.tcp.spinMicros}: how long a receiver
  *     polls a socket before it blocks; default 50. On a 2-core VM, waking a
  *     blocked thread costs about 30 µs, more than a loopback round trip.
- * <li>{@code sun.rmi.transport.tcp.handshakeTimeout}: ms either end of a new
- *     tcp connection waits for the other's handshake, as for stock RMI;
- *     default 60000.
+ * <li>stock RMI's time-outs, honoured by every technology with stock's
+ *     defaults (see {@link jdk.fastrmi.spi.Timeouts}):
+ *     {@code sun.rmi.transport.proxy.connectTimeout},
+ *     {@code sun.rmi.transport.tcp.handshakeTimeout},
+ *     {@code sun.rmi.transport.tcp.readTimeout} and
+ *     {@code sun.rmi.transport.tcp.responseTimeout}; a stub's own bound on
+ *     replies: {@link #withResponseTimeout}, a call's: {@link #callAsync(Callable, Duration)}.
+ * <li>{@systemProperty jdk.fastrmi.tcp.keepAliveIdle},
+ *     {@systemProperty jdk.fastrmi.tcp.keepAliveInterval} (seconds) and
+ *     {@systemProperty jdk.fastrmi.tcp.keepAliveCount}: TCP keep-alive of
+ *     every connection, the fabric's control connections included; default
+ *     the system's, as stock's sockets have it (Linux: a host that vanished
+ *     without a FIN is noticed after 2 h 11 min); set, after idle +
+ *     interval &times; count seconds.
+ * <li>{@systemProperty jdk.fastrmi.tcp.maxConnections}: the most incoming
+ *     tcp connections served at once; default 4096 (stock's
+ *     {@code sun.rmi.transport.tcp.maxConnectionThreads} lowers it).
  * <li>{@systemProperty jdk.fastrmi.tcp.dgc}: the distributed GC of
  *     references reached through tcp, {@code lease} (default, as stock RMI)
  *     or {@code cluster} (no renewals; for a cluster whose nodes fail
@@ -148,11 +166,7 @@ public final class FastRMI {
      * @throws IllegalArgumentException if {@code stub} is not a jdk.fastrmi stub
      */
     public static String technology(Remote stub) {
-        FastStub fs = StubRef.stubOf(stub);
-        if (fs == null) {
-            throw new IllegalArgumentException("not a jdk.fastrmi stub: "
-                                               + (stub == null ? null : stub.getClass().getName()));
-        }
+        FastStub fs = fastStub(stub);
         return fs.isLocal() ? "local" : fs.technology();
     }
 
@@ -176,6 +190,99 @@ public final class FastRMI {
      * @return the future result
      */
     public static <T> CompletableFuture<T> callAsync(Callable<T> call) {
-        return AsyncCalls.call(call);
+        return AsyncCalls.call(call, 0);
+    }
+
+    /**
+     * Makes a remote call asynchronously, as {@link #callAsync(Callable)}
+     * does, with a deadline: if the reply has not arrived {@code timeout}
+     * after this method was called, the future completes exceptionally
+     * with an {@link java.rmi.UnmarshalException} caused by a
+     * {@link java.net.SocketTimeoutException}, what a call whose
+     * {@code sun.rmi.transport.tcp.responseTimeout} ran out throws, and the
+     * call's connection is closed, never reused. The send phase runs in the
+     * caller's thread before this method returns, bounded by the time-outs
+     * of connecting and of the handshake, not by this one. The stub's own
+     * bound ({@link #withResponseTimeout}) or the JVM's applies instead when
+     * it is shorter.
+     * <pre>{@code
+     * CompletableFuture<Integer> sum = FastRMI.callAsync(() -> calculator.add(1, 2), Duration.ofSeconds(2));
+     * }</pre>
+     *
+     * @param <T> the result type
+     * @param call a lambda that makes one remote call and returns its result
+     * @param timeout how long the reply may take, positive
+     * @return the future result
+     * @throws IllegalArgumentException if {@code timeout} is zero or negative
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T> CompletableFuture<T> callAsync(Callable<T> call, Duration timeout) {
+        Objects.requireNonNull(call, "call");
+        return AsyncCalls.call(call, positiveMillis(timeout) * 1_000_000);
+    }
+
+    /**
+     * A stub of the same remote object whose calls wait at most
+     * {@code timeout} for a reply, whatever the JVM's
+     * {@code sun.rmi.transport.tcp.responseTimeout} says: a call whose reply
+     * does not begin, or once begun does not end, within it throws an
+     * {@link java.rmi.UnmarshalException} caused by a
+     * {@link java.net.SocketTimeoutException}, and its connection is closed,
+     * never reused. The stub given is not changed; the new one is a stub
+     * of jdk.fastrmi's generated form, which implements the same remote
+     * interfaces, and is marshalled as any stub is (the bound does not
+     * travel). Calls to an object of this JVM take the local shortcut and
+     * have no reply to wait for.
+     * <pre>{@code
+     * Calculator patient = FastRMI.withResponseTimeout(calculator, Duration.ofSeconds(30));
+     * }</pre>
+     *
+     * @param <T> the type of the stub, a remote interface it implements
+     * @param stub a stub of this module, in any of its forms (see {@link FastStub})
+     * @param timeout the bound, positive; {@link Duration#ZERO} for the
+     *        JVM's {@code responseTimeout} again
+     * @return the new stub
+     * @throws IllegalArgumentException if {@code stub} is not a jdk.fastrmi
+     *         stub or {@code timeout} is negative
+     * @throws NullPointerException if {@code timeout} is null
+     */
+    @SuppressWarnings("unchecked")
+    public static <T extends Remote> T withResponseTimeout(T stub, Duration timeout) {
+        long millis = timeout.isZero() ? 0 : positiveMillis(timeout);
+        return (T) FastStub.Ref.of(fastStub(stub)).withResponseTimeout(millis);
+    }
+
+    /**
+     * The bound on the replies of a stub's calls that
+     * {@link #withResponseTimeout} set.
+     *
+     * @param stub a stub of this module, in any of its forms
+     * @return the bound, or {@link Duration#ZERO} if the stub has none of
+     *         its own (the JVM's {@code responseTimeout} applies)
+     * @throws IllegalArgumentException if {@code stub} is not a jdk.fastrmi stub
+     */
+    public static Duration responseTimeout(Remote stub) {
+        return Duration.ofMillis(FastStub.Ref.of(fastStub(stub)).responseTimeout());
+    }
+
+    private static FastStub fastStub(Remote stub) {
+        FastStub fs = StubRef.stubOf(stub);
+        if (fs == null) {
+            throw new IllegalArgumentException("not a jdk.fastrmi stub: "
+                                               + (stub == null ? null : stub.getClass().getName()));
+        }
+        return fs;
+    }
+
+    /* A positive duration in whole ms, rounded up, at most Timeouts.MAX_MILLIS. */
+    private static long positiveMillis(Duration timeout) {
+        if (timeout.isZero() || timeout.isNegative()) {
+            throw new IllegalArgumentException("time-out not positive: " + timeout);
+        }
+        if (timeout.compareTo(Duration.ofMillis(Timeouts.MAX_MILLIS)) >= 0) {
+            return Timeouts.MAX_MILLIS;
+        }
+        long millis = timeout.toMillis();
+        return timeout.equals(Duration.ofMillis(millis)) ? millis : millis + 1;
     }
 }

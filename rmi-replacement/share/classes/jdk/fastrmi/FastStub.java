@@ -29,7 +29,7 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.server.RemoteRef;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
+import java.util.function.ObjLongConsumer;
 
 import jdk.fastrmi.spi.CallContext;
 
@@ -264,6 +264,19 @@ public abstract class FastStub implements Remote, Serializable {
         protected abstract String technology();
 
         /**
+         * A new stub of the same remote object whose calls wait at most
+         * {@code millis} for a reply ({@link FastRMI#withResponseTimeout}).
+         *
+         * @param millis the bound, or 0 for the JVM's
+         *        {@code sun.rmi.transport.tcp.responseTimeout}
+         * @return the stub
+         */
+        protected abstract FastStub withResponseTimeout(long millis);
+
+        /** @return the bound {@link #withResponseTimeout} set, 0 for none */
+        protected abstract long responseTimeout();
+
+        /**
          * The number of a remote method of the stub's interfaces.
          *
          * @param method a method of one of the interfaces
@@ -326,12 +339,13 @@ public abstract class FastStub implements Remote, Serializable {
 
         /**
          * Captures the sent call: {@code receive} completes the future of
-         * {@link FastRMI#callAsync} in a thread of its own.
+         * {@link FastRMI#callAsync} in a thread of its own, given the time
+         * left until the call's deadline in ms (0: none).
          *
          * @param receive the receive phase
          * @return the error to throw through the stub, out of the send phase
          */
-        protected static Error captured(Consumer<CompletableFuture<Object>> receive) {
+        protected static Error captured(ObjLongConsumer<CompletableFuture<Object>> receive) {
             return AsyncCalls.captured(receive);
         }
 

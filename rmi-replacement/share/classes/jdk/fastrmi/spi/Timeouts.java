@@ -27,6 +27,13 @@ package jdk.fastrmi.spi;
  * transport does, read from the system properties operators already set
  * for stock RMI, with stock's defaults:
  * <ul>
+ * <li>{@systemProperty sun.rmi.transport.proxy.connectTimeout} (ms, default
+ *     0: none, the operating system's): how long opening a connection may
+ *     take. JDK 25's own transport no longer reads it (it went with RMI over
+ *     HTTP), so by default a connection to a host that does not answer waits
+ *     as stock's does, about two minutes on Linux; set, it ends with a
+ *     {@link java.rmi.ConnectIOException} caused by a
+ *     {@link java.net.SocketTimeoutException};</li>
  * <li>{@systemProperty sun.rmi.transport.tcp.handshakeTimeout} (ms,
  *     default 60000): how long either end waits for the other's part of
  *     the connection set-up;</li>
@@ -42,30 +49,51 @@ package jdk.fastrmi.spi;
  * and closes its connection; a client's call then ends with the stock
  * exception, an {@link java.rmi.UnmarshalException} caused by it.
  *
+ * @param connectMillis the time-out of opening a connection, 0 for none
  * @param handshakeMillis the set-up time-out, at least 1
  * @param readMillis the server's time-out, 0 for none
  * @param responseMillis the client's time-out, 0 for none
  * @since 25
  */
-public record Timeouts(long handshakeMillis, long readMillis, long responseMillis) {
+public record Timeouts(long connectMillis, long handshakeMillis, long readMillis, long responseMillis) {
 
-    /* Long enough for any of them to be a deadline in System.nanoTime's range. */
-    private static final long MAX_MILLIS = Long.MAX_VALUE / 4_000_000;
+    /**
+     * The largest time-out, in ms: any of them as a deadline stays in
+     * {@link System#nanoTime}'s range.
+     */
+    public static final long MAX_MILLIS = Long.MAX_VALUE / 4_000_000;
 
     /**
      * Checks the values.
      *
+     * @param connectMillis the time-out of opening a connection
      * @param handshakeMillis the set-up time-out
      * @param readMillis the server's time-out
      * @param responseMillis the client's time-out
      * @throws IllegalArgumentException if one is out of range
      */
     public Timeouts {
-        if (handshakeMillis < 1 || handshakeMillis > MAX_MILLIS || readMillis < 0 || readMillis > MAX_MILLIS
-                || responseMillis < 0 || responseMillis > MAX_MILLIS) {
-            throw new IllegalArgumentException("time-outs out of range: " + handshakeMillis + ", "
-                                               + readMillis + ", " + responseMillis);
+        if (connectMillis < 0 || connectMillis > MAX_MILLIS || handshakeMillis < 1 || handshakeMillis > MAX_MILLIS
+                || readMillis < 0 || readMillis > MAX_MILLIS || responseMillis < 0 || responseMillis > MAX_MILLIS) {
+            throw new IllegalArgumentException("time-outs out of range: " + connectMillis + ", " + handshakeMillis
+                                               + ", " + readMillis + ", " + responseMillis);
         }
+    }
+
+    /**
+     * A caller's bound of one receive
+     * ({@link Transport#receive(Frame, long)}) in nanoseconds.
+     *
+     * @param timeoutMillis the bound in ms, at least 1; above
+     *        {@link #MAX_MILLIS} it is that
+     * @return the bound in ns
+     * @throws IllegalArgumentException if {@code timeoutMillis} is below 1
+     */
+    public static long receiveNanos(long timeoutMillis) {
+        if (timeoutMillis < 1) {
+            throw new IllegalArgumentException("time-out " + timeoutMillis + " ms");
+        }
+        return Math.min(timeoutMillis, MAX_MILLIS) * 1_000_000;
     }
 
     /**
@@ -75,7 +103,8 @@ public record Timeouts(long handshakeMillis, long readMillis, long responseMilli
      * @throws IllegalArgumentException if a property is not a number in range
      */
     public static Timeouts fromSystemProperties() {
-        return new Timeouts(property("sun.rmi.transport.tcp.handshakeTimeout", 60_000, 1),
+        return new Timeouts(property("sun.rmi.transport.proxy.connectTimeout", 0, 0),
+                            property("sun.rmi.transport.tcp.handshakeTimeout", 60_000, 1),
                             property("sun.rmi.transport.tcp.readTimeout", 2 * 3600 * 1000, 0),
                             property("sun.rmi.transport.tcp.responseTimeout", 0, 0));
     }

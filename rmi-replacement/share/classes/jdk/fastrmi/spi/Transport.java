@@ -96,6 +96,25 @@ public interface Transport extends Closeable {
      */
     void receive(Frame frame) throws IOException;
 
+    /**
+     * Receives the next frame as {@link #receive(Frame)} does, with a bound
+     * of the caller's in place of the transport's own time-out: the wait
+     * for the frame to begin, and once begun for it to arrive whole, ends
+     * after {@code timeoutMillis} with a
+     * {@link java.net.SocketTimeoutException}, and the connection is
+     * closed. For a client's per-stub and per-call deadlines
+     * ({@code FastRMI.withResponseTimeout}, {@code FastRMI.callAsync}).
+     *
+     * @param frame where to put it
+     * @param timeoutMillis the bound, at least 1
+     * @throws java.io.EOFException if the peer closed the connection
+     *         between frames
+     * @throws IOException if the connection fails, the frame is bad or the
+     *         time runs out
+     * @throws IllegalArgumentException if {@code timeoutMillis} is below 1
+     */
+    void receive(Frame frame, long timeoutMillis) throws IOException;
+
     /** @return the peer's host address, as {@code RemoteServer.getClientHost} reports it */
     String peerHost();
 

@@ -102,11 +102,16 @@ final class ClientCall extends CallContext {
         if (ClientRef.sendingAsync()) {
             throw ClientRef.captureAsync(this::completeAsync);
         }
-        return receive();
+        return receive(ref.responseTimeout());
     }
 
-    private ObjectInput receive() throws Exception {
-        transport.receive(reply);
+    /* timeoutMillis: the stub's or the call's bound on the reply, 0 for the transport's own */
+    private ObjectInput receive(long timeoutMillis) throws Exception {
+        if (timeoutMillis == 0) {
+            transport.receive(reply);
+        } else {
+            transport.receive(reply, timeoutMillis);
+        }
         marshalling.startRead(reply);
         int status = marshalling.getByte();
         if (status == Marshalling.RETURN) {
@@ -198,12 +203,22 @@ final class ClientCall extends CallContext {
         pool.discard(this);
     }
 
-    /** The receive phase of a call captured by FastRMI.callAsync, in a thread of its own. */
-    void completeAsync(CompletableFuture<Object> future) {
+    /*
+     * The receive phase of a call captured by FastRMI.callAsync, in a thread
+     * of its own; millisLeft is the time to the call's deadline, 0 for none.
+     */
+    void completeAsync(CompletableFuture<Object> future, long millisLeft) {
         Class<?> type = ref.interfaces().method(method).getReturnType();
+        long stubBound = ref.responseTimeout();
+        long timeout = stubBound;
+        if (millisLeft != 0) {
+            // the shorter of the call's deadline and the stub's bound, or else the JVM's
+            long other = stubBound != 0 ? stubBound : pool.runtime().settings().responseTimeoutMillis();
+            timeout = other == 0 ? millisLeft : Math.min(millisLeft, other);
+        }
         Object result;
         try {
-            ObjectInput in = receive();
+            ObjectInput in = receive(timeout);
             result = readResult(in, type);
             closeReceiveResult();
         } catch (Throwable t) {

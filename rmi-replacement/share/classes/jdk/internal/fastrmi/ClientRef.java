@@ -27,7 +27,7 @@ import java.rmi.RemoteException;
 import java.rmi.server.RemoteRef;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
+import java.util.function.ObjLongConsumer;
 
 import jdk.fastrmi.FastStub;
 import jdk.fastrmi.spi.Technology;
@@ -45,11 +45,15 @@ public final class ClientRef extends FastStub.Ref {
     private final RemoteReference reference;
     private final RemoteInterfaces interfaces;
     private final ConnectionPool pool;
+    /* the stub's own bound on replies (FastRMI.withResponseTimeout), 0: the transport's */
+    private final long responseTimeoutMillis;
 
-    ClientRef(RemoteReference reference, RemoteInterfaces interfaces, ConnectionPool pool) {
+    ClientRef(RemoteReference reference, RemoteInterfaces interfaces, ConnectionPool pool,
+              long responseTimeoutMillis) {
         this.reference = reference;
         this.interfaces = interfaces;
         this.pool = pool;
+        this.responseTimeoutMillis = responseTimeoutMillis;
     }
 
     static ClientRef forStub(FastStub stub) {
@@ -100,6 +104,16 @@ public final class ClientRef extends FastStub.Ref {
     protected String technology() {
         Technology t = pool.technology();
         return t == null ? "none" : t.describe(pool.endpoint());
+    }
+
+    @Override
+    protected FastStub withResponseTimeout(long millis) {
+        return pool.runtime().stubFor(reference, millis);
+    }
+
+    @Override
+    protected long responseTimeout() {
+        return responseTimeoutMillis;
     }
 
     @Override
@@ -156,7 +170,7 @@ public final class ClientRef extends FastStub.Ref {
     }
 
     /* Captures the sent call; returns what the stub is to throw. */
-    static Error captureAsync(Consumer<CompletableFuture<Object>> receive) {
+    static Error captureAsync(ObjLongConsumer<CompletableFuture<Object>> receive) {
         return captured(receive);
     }
 

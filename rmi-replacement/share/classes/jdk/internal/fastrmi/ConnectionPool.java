@@ -63,6 +63,10 @@ final class ConnectionPool {
         this.endpoint = endpoint;
     }
 
+    RemoteRuntime runtime() {
+        return runtime;
+    }
+
     Endpoint endpoint() {
         return endpoint;
     }

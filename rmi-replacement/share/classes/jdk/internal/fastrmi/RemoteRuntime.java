@@ -421,6 +421,14 @@ public final class RemoteRuntime implements DgcHost {
      * @throws IllegalArgumentException if the interfaces are not remote interfaces
      */
     public FastStub stubFor(RemoteReference reference) {
+        return stubFor(reference, 0);
+    }
+
+    /*
+     * The same, with the stub's own bound on replies in ms
+     * (FastRMI.withResponseTimeout), 0 for the transport's.
+     */
+    FastStub stubFor(RemoteReference reference, long responseTimeoutMillis) {
         RemoteInterfaces ri = RemoteInterfaces.of(reference.interfaces());
         ProxyGenerator.Generated g;
         try {
@@ -432,7 +440,7 @@ public final class RemoteRuntime implements DgcHost {
         if (reference.exporter() == id) {
             local = targets.get(reference.objectId());
         }
-        ClientRef ref = clientRef(reference, ri);
+        ClientRef ref = clientRef(reference, ri, responseTimeoutMillis);
         FastStub stub = g.newStub(ref, local);
         if (local == null && reference.exporter() != 0 && ref.pool().technology() != null) {
             collector(ref.pool().technology().gcKind()).track(stub, ref.pool().endpoint(), reference.objectId());
@@ -482,15 +490,20 @@ public final class RemoteRuntime implements DgcHost {
     }
 
     private ClientRef clientRef(RemoteReference reference, RemoteInterfaces ri) {
+        return clientRef(reference, ri, 0);
+    }
+
+    private ClientRef clientRef(RemoteReference reference, RemoteInterfaces ri, long responseTimeoutMillis) {
         Endpoint[] endpoints = reference.endpoints();
         for (Technology t : technologies) {
             for (Endpoint e : endpoints) {
                 if (e.technology().equals(t.id()) && t.reaches(e)) {
-                    return new ClientRef(reference, ri, pools.computeIfAbsent(e, k -> new ConnectionPool(this, t, k)));
+                    return new ClientRef(reference, ri, pools.computeIfAbsent(e, k -> new ConnectionPool(this, t, k)),
+                                         responseTimeoutMillis);
                 }
             }
         }
-        return new ClientRef(reference, ri, new ConnectionPool(this, null, endpoints[0]));
+        return new ClientRef(reference, ri, new ConnectionPool(this, null, endpoints[0]), responseTimeoutMillis);
     }
 
     /*

@@ -25,6 +25,7 @@ import java.util.List;
 
 import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Handshake;
+import jdk.fastrmi.spi.Timeouts;
 
 /**
  * The runtime-wide system properties of jdk.fastrmi, read once (documented
@@ -45,9 +46,13 @@ import jdk.fastrmi.spi.Handshake;
  *        (then every technology found, by its declared preference)
  * @param ignoreStubClasses stock's {@code java.rmi.server.ignoreStubClasses}:
  *        exports hand out dynamic proxies, as stock RMI's do with it
+ * @param responseTimeoutMillis stock's
+ *        {@code sun.rmi.transport.tcp.responseTimeout}, 0 for none, which
+ *        each technology honours ({@link Timeouts}); here for the calls of
+ *        {@code FastRMI.callAsync} with a deadline, which take the shorter
  */
 public record Settings(int serialization, long idleTimeoutMillis, int maxFrameBytes, long leaseMillis,
-                       List<String> technologies, boolean ignoreStubClasses) {
+                       List<String> technologies, boolean ignoreStubClasses, long responseTimeoutMillis) {
 
     /** The system property that lists the technologies. */
     static final String TECHNOLOGIES = "jdk.fastrmi.technologies";
@@ -66,7 +71,8 @@ public record Settings(int serialization, long idleTimeoutMillis, int maxFrameBy
                             (int) number("jdk.fastrmi.tcp.maxFrameBytes", 256 << 20, 64, Integer.MAX_VALUE - 8),
                             number("java.rmi.dgc.leaseValue", 600_000, 1, Long.MAX_VALUE / 4),
                             techs == null ? null : List.of(techs.trim().split("\\s*,\\s*")),
-                            Boolean.getBoolean("java.rmi.server.ignoreStubClasses"));
+                            Boolean.getBoolean("java.rmi.server.ignoreStubClasses"),
+                            Timeouts.fromSystemProperties().responseMillis());
     }
 
     /* A technology's jdk.fastrmi.<id>.dgc. */

@@ -37,6 +37,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import jdk.fastrmi.spi.ControlChannel;
 import jdk.fastrmi.spi.Frame;
+import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
 
 /**
@@ -151,6 +152,7 @@ final class FabricTransport implements Transport {
 
     private final long timeoutNanos;        // 0: none
     private long deadline;                  // of the frame being received, 0 for none; guarded by lock
+    private long receiveTimeoutNanos;       // what deadline was set from; guarded by lock
 
     /*
      * timeoutMillis bounds a receive's wait for a frame to begin and, once
@@ -271,12 +273,23 @@ final class FabricTransport implements Transport {
 
     @Override
     public void receive(Frame frame) throws IOException {
+        receiveWithin(frame, timeoutNanos);
+    }
+
+    @Override
+    public void receive(Frame frame, long timeoutMillis) throws IOException {
+        receiveWithin(frame, Timeouts.receiveNanos(timeoutMillis));
+    }
+
+    /* timeoutNanos bounds the wait for the frame to begin and, once begun, to arrive whole; 0: none */
+    private void receiveWithin(Frame frame, long timeoutNanos) throws IOException {
         lock.lock();
         try {
             checkOpen();
             if (posted < 0) {
                 postReceive(0);
             }
+            receiveTimeoutNanos = timeoutNanos;
             deadline = timeoutNanos == 0 ? 0 : System.nanoTime() + timeoutNanos;
             await(Condition.FRAME);
             if (timeoutNanos != 0) {
@@ -402,7 +415,7 @@ final class FabricTransport implements Transport {
             }
             if (c != Condition.SENT && deadline != 0 && System.nanoTime() - deadline > 0) {
                 throw new SocketTimeoutException("read timed out: nothing from " + control.peerHost()
-                                                 + " within " + timeoutNanos / 1_000_000 + " ms");
+                                                 + " within " + receiveTimeoutNanos / 1_000_000 + " ms");
             }
         }
     }

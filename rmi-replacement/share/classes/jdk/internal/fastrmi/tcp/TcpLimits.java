@@ -22,11 +22,16 @@
 
 package jdk.internal.fastrmi.tcp;
 
+import java.io.IOException;
+import java.net.StandardSocketOptions;
+import java.nio.channels.NetworkChannel;
+
 import jdk.fastrmi.spi.Timeouts;
+import jdk.net.ExtendedSocketOptions;
 
 /**
  * What a tcp peer may hold of this JVM, and how long either end waits for
- * the other: stock RMI's time-outs ({@link Timeouts}) and one bound of
+ * the other: stock RMI's time-outs ({@link Timeouts}) and bounds of
  * jdk.fastrmi's own, where stock has none:
  * <ul>
  * <li>{@code jdk.fastrmi.tcp.maxConnections} (default 4096): the most
@@ -34,17 +39,86 @@ import jdk.fastrmi.spi.Timeouts;
  *     connection beyond it is closed at once, and logged (stock's
  *     {@code sun.rmi.transport.tcp.maxConnectionThreads} lowers it when
  *     set).</li>
+ * <li>{@code jdk.fastrmi.tcp.keepAliveIdle}, {@code keepAliveInterval}
+ *     (seconds) and {@code keepAliveCount} (probes): TCP keep-alive of
+ *     every connection, the fabric's control connections included. Stock
+ *     turns keep-alive on with the system's settings (on Linux 7200 s idle,
+ *     then 9 probes 75 s apart: a host that vanished without a FIN is found
+ *     after 2 h 11 min); so do these by default. Set, a call waiting on a
+ *     vanished host fails after idle + interval &times; count seconds.</li>
  * </ul>
  *
  * @param timeouts stock RMI's time-outs
  * @param maxConnections the most connections served at once, at least 1
+ * @param keepAlive the keep-alive of every connection
  */
-record TcpLimits(Timeouts timeouts, int maxConnections) {
+record TcpLimits(Timeouts timeouts, int maxConnections, KeepAlive keepAlive) {
 
     static final int DEFAULT_MAX_CONNECTIONS = 4096;
 
     /**
-     * Reads stock RMI's properties.
+     * TCP keep-alive: a socket option each, 0 for the system's.
+     *
+     * @param idleSeconds how long a connection is idle before the first probe
+     * @param intervalSeconds the time between probes
+     * @param count the unanswered probes after which the connection fails
+     */
+    record KeepAlive(int idleSeconds, int intervalSeconds, int count) {
+
+        /** The system's settings, as stock RMI's sockets have them. */
+        static final KeepAlive SYSTEM = new KeepAlive(0, 0, 0);
+
+        /* The kernel's limits of the three options (Linux: 32767 s, 32767 s, 127). */
+        private static final int MAX_SECONDS = 32_767;
+        private static final int MAX_COUNT = 127;
+
+        KeepAlive {
+            if (idleSeconds < 0 || idleSeconds > MAX_SECONDS || intervalSeconds < 0
+                    || intervalSeconds > MAX_SECONDS || count < 0 || count > MAX_COUNT) {
+                throw new IllegalArgumentException("keep-alive out of range: " + idleSeconds + " s, "
+                                                   + intervalSeconds + " s, " + count);
+            }
+        }
+
+        static KeepAlive fromSystemProperties() {
+            return new KeepAlive(property("jdk.fastrmi.tcp.keepAliveIdle", MAX_SECONDS),
+                                 property("jdk.fastrmi.tcp.keepAliveInterval", MAX_SECONDS),
+                                 property("jdk.fastrmi.tcp.keepAliveCount", MAX_COUNT));
+        }
+
+        private static int property(String name, int max) {
+            String v = System.getProperty(name);
+            if (v == null || v.isBlank()) {
+                return 0;
+            }
+            try {
+                int n = Integer.parseInt(v.trim());
+                if (n < 1 || n > max) {
+                    throw new IllegalArgumentException(name + "=" + v + ": out of range 1.." + max);
+                }
+                return n;
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(name + "=" + v + ": not a number", e);
+            }
+        }
+
+        /* Turns keep-alive on, with the options that are set. */
+        void apply(NetworkChannel ch) throws IOException {
+            ch.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+            if (idleSeconds > 0) {
+                ch.setOption(ExtendedSocketOptions.TCP_KEEPIDLE, idleSeconds);
+            }
+            if (intervalSeconds > 0) {
+                ch.setOption(ExtendedSocketOptions.TCP_KEEPINTERVAL, intervalSeconds);
+            }
+            if (count > 0) {
+                ch.setOption(ExtendedSocketOptions.TCP_KEEPCOUNT, count);
+            }
+        }
+    }
+
+    /**
+     * Reads stock RMI's properties and jdk.fastrmi's keep-alive.
      *
      * @param maxConnections jdk.fastrmi's cap before stock's lowers it
      * @return the limits
@@ -53,6 +127,7 @@ record TcpLimits(Timeouts timeouts, int maxConnections) {
     static TcpLimits read(int maxConnections) {
         // read as stock reads it
         int stockThreads = Integer.getInteger("sun.rmi.transport.tcp.maxConnectionThreads", Integer.MAX_VALUE);
-        return new TcpLimits(Timeouts.fromSystemProperties(), Math.max(1, Math.min(maxConnections, stockThreads)));
+        return new TcpLimits(Timeouts.fromSystemProperties(), Math.max(1, Math.min(maxConnections, stockThreads)),
+                             KeepAlive.fromSystemProperties());
     }
 }

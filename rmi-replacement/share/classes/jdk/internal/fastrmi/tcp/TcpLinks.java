@@ -66,8 +66,9 @@ public final class TcpLinks {
                 if (t == null) {
                     // no read time-out: a node waits for copies as long as its peer likes
                     TcpLimits stock = TcpLimits.read(TcpLimits.DEFAULT_MAX_CONNECTIONS);
-                    TcpLimits limits = new TcpLimits(new Timeouts(stock.timeouts().handshakeMillis(), 0, 0),
-                                                     stock.maxConnections());
+                    Timeouts st = stock.timeouts();
+                    TcpLimits limits = new TcpLimits(new Timeouts(st.connectMillis(), st.handshakeMillis(), 0, 0),
+                                                     stock.maxConnections(), stock.keepAlive());
                     tcp = t = new TcpTechnology(null, 0, limits, DistributedGC.Kind.LEASE);
                 }
             }

@@ -33,6 +33,7 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ClosedChannelException;
@@ -55,6 +56,7 @@ import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Frame;
 import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
 
 /**
@@ -345,7 +347,8 @@ final class TcpTechnology implements Technology, Bootstrap {
     void serveConnection(SocketChannel ch, Acceptor acceptor, int port) {
         TcpTransport t;
         try {
-            t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.timeouts().readMillis());
+            t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.timeouts().readMillis(),
+                                 limits.keepAlive());
         } catch (IOException e) {
             closeQuietly(ch);
             return;
@@ -397,8 +400,9 @@ final class TcpTechnology implements Technology, Bootstrap {
         SocketChannel ch = SocketChannel.open();
         Transport calls = null;
         try {
-            ch.connect(peer);
-            TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.timeouts().responseMillis());
+            connect(ch, peer, limits.timeouts().connectMillis());
+            TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.timeouts().responseMillis(),
+                                              limits.keepAlive());
             calls = upgrade == null ? t : upgrade.upgrade(t);
             t.writeHandshake(-1, hello);
             Handshake answer = t.readHandshake(hello.serialization());
@@ -414,6 +418,25 @@ final class TcpTechnology implements Technology, Bootstrap {
             }
             closeQuietly(ch);
             throw e;
+        }
+    }
+
+    /*
+     * Connects, in no more than timeoutMillis if that is not 0: through the
+     * socket adaptor, whose connect takes a time-out (the channel's does not).
+     */
+    private static void connect(SocketChannel ch, InetSocketAddress peer, long timeoutMillis) throws IOException {
+        if (timeoutMillis == 0) {
+            ch.connect(peer);
+            return;
+        }
+        if (peer.isUnresolved()) {
+            throw new UnknownHostException(peer.getHostString());
+        }
+        try {
+            ch.socket().connect(peer, (int) Math.min(timeoutMillis, Integer.MAX_VALUE));
+        } catch (SocketTimeoutException e) {
+            throw new SocketTimeoutException("connect to " + peer + " timed out after " + timeoutMillis + " ms");
         }
     }
 
@@ -445,8 +468,9 @@ final class TcpTechnology implements Technology, Bootstrap {
         private volatile boolean open = true;
         private volatile Selector selector;    // awaitReadable's, opened at its first use
         private final ByteBuffer oneByte = ByteBuffer.allocate(1);
-        /* the deadline of the frame being received, 0 for none */
+        /* the deadline of the frame being received, 0 for none, and the time-out it was set from */
         private long deadline;
+        private long receiveTimeoutNanos;
         /* the socket's stream and a buffer for it, made at the first timed read */
         private InputStream timedStream;
         private byte[] timedBuffer;
@@ -455,15 +479,15 @@ final class TcpTechnology implements Technology, Bootstrap {
          * readTimeoutMillis bounds the wait for a frame to begin and, once
          * begun, to arrive whole; 0 for no bound.
          */
-        TcpTransport(SocketChannel ch, long spinNanos, long handshakeTimeoutNanos, long readTimeoutMillis)
-                throws IOException {
+        TcpTransport(SocketChannel ch, long spinNanos, long handshakeTimeoutNanos, long readTimeoutMillis,
+                     TcpLimits.KeepAlive keepAlive) throws IOException {
             this.ch = ch;
             this.spinNanos = spinNanos;
             this.handshakeTimeoutNanos = handshakeTimeoutNanos;
             this.readTimeoutNanos = readTimeoutMillis * 1_000_000;
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             // as stock's sockets: a peer whose host vanished without a FIN is found in the end
-            ch.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+            keepAlive.apply(ch);
             ch.configureBlocking(false);
             in.flip();          // empty
             InetAddress peer = ((InetSocketAddress) ch.getRemoteAddress()).getAddress();
@@ -636,13 +660,24 @@ final class TcpTechnology implements Technology, Bootstrap {
 
         @Override
         public void receive(Frame frame) throws IOException {
+            receiveWithin(frame, readTimeoutNanos);
+        }
+
+        @Override
+        public void receive(Frame frame, long timeoutMillis) throws IOException {
+            receiveWithin(frame, Timeouts.receiveNanos(timeoutMillis));
+        }
+
+        /* timeoutNanos bounds the wait for the frame to begin and, once begun, to arrive whole; 0: none */
+        private void receiveWithin(Frame frame, long timeoutNanos) throws IOException {
             try {
-                deadline = readTimeoutNanos == 0 ? 0 : System.nanoTime() + readTimeoutNanos;
+                receiveTimeoutNanos = timeoutNanos;
+                deadline = timeoutNanos == 0 ? 0 : System.nanoTime() + timeoutNanos;
                 if (in.remaining() == 0 && readSome() < 0) {
                     throw new EOFException("connection closed");
                 }
-                if (readTimeoutNanos != 0) {
-                    deadline = System.nanoTime() + readTimeoutNanos;     // the frame has begun
+                if (timeoutNanos != 0) {
+                    deadline = System.nanoTime() + timeoutNanos;     // the frame has begun
                 }
                 fill(Frame.HEADER);
                 int len = in.getInt();
@@ -754,7 +789,7 @@ final class TcpTechnology implements Technology, Bootstrap {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 throw new SocketTimeoutException("read timed out: nothing from " + peerHost + " within "
-                                                 + readTimeoutNanos / 1_000_000 + " ms");
+                                                 + receiveTimeoutNanos / 1_000_000 + " ms");
             }
             Socket s = ch.socket();
             s.setSoTimeout(Math.clamp(left / 1_000_000, 1, Integer.MAX_VALUE));
@@ -769,7 +804,7 @@ final class TcpTechnology implements Technology, Bootstrap {
                 n = timedStream.read(timedBuffer, 0, Math.min(timedBuffer.length, in.remaining()));
             } catch (SocketTimeoutException e) {
                 throw new SocketTimeoutException("read timed out: nothing from " + peerHost + " within "
-                                                 + readTimeoutNanos / 1_000_000 + " ms");
+                                                 + receiveTimeoutNanos / 1_000_000 + " ms");
             }
             if (n > 0) {
                 in.put(timedBuffer, 0, n);

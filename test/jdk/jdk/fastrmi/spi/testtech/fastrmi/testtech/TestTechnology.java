@@ -30,6 +30,7 @@ import java.net.NetworkInterface;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.HashMap;
@@ -40,6 +41,7 @@ import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Frame;
 import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
 
 /**
@@ -268,7 +270,18 @@ final class TestTechnology implements Technology {
 
         @Override
         public void receive(Frame frame) throws IOException {
+            receiveBefore(frame, 0);
+        }
+
+        @Override
+        public void receive(Frame frame, long timeoutMillis) throws IOException {
+            receiveBefore(frame, System.nanoTime() + Timeouts.receiveNanos(timeoutMillis));
+        }
+
+        /* Each read waits no longer than the time left until the deadline (0: none). */
+        private void receiveBefore(Frame frame, long deadline) throws IOException {
             try {
+                boundRead(deadline);
                 int first = in.read();
                 if (first < 0) {
                     throw new EOFException("connection closed");
@@ -281,6 +294,7 @@ final class TestTechnology implements Technology {
                 int got = Frame.HEADER;
                 while (got < frame.length()) {
                     int end = frame.room(got);      // grows the buffer as bytes arrive
+                    boundRead(deadline);
                     int n = in.read(frame.data(), got, end - got);
                     if (n < 0) {
                         throw new EOFException("connection closed mid-frame");
@@ -290,6 +304,20 @@ final class TestTechnology implements Technology {
             } catch (IOException e) {
                 close();
                 throw e;
+            } finally {
+                if (deadline != 0 && !socket.isClosed()) {
+                    socket.setSoTimeout(0);
+                }
+            }
+        }
+
+        private void boundRead(long deadline) throws IOException {
+            if (deadline != 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new SocketTimeoutException("no frame within the time-out");
+                }
+                socket.setSoTimeout((int) Math.clamp((left + 999_999) / 1_000_000, 1, Integer.MAX_VALUE));
             }
         }
 
