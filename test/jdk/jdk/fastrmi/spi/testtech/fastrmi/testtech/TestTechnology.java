@@ -317,7 +317,7 @@ final class TestTechnology implements Technology {
                 if (left <= 0) {
                     throw new SocketTimeoutException("no frame within the time-out");
                 }
-                socket.setSoTimeout((int) Math.clamp((left + 999_999) / 1_000_000, 1, Integer.MAX_VALUE));
+                socket.setSoTimeout(Math.clamp((left + 999_999) / 1_000_000, 1, Integer.MAX_VALUE));
             }
         }
 
