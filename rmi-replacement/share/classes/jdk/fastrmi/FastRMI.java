@@ -94,7 +94,9 @@ import jdk.fastrmi.spi.Timeouts;
  * <li>{@systemProperty jdk.fastrmi.tcp.dgc}: the distributed GC of
  *     references reached through tcp, {@code lease} (default, as stock RMI)
  *     or {@code cluster} (no renewals; for a cluster whose nodes fail
- *     together); see {@link jdk.fastrmi.spi.DistributedGC.Kind}.
+ *     together; a server grants references without a lease only over a
+ *     technology it runs as {@code cluster} itself); see
+ *     {@link jdk.fastrmi.spi.DistributedGC.Kind}.
  * <li>{@systemProperty jdk.fastrmi.fabric.local}: the libfabric provider
  *     between JVMs of one host; default {@code shm}; {@code tcp;ofi_rxm}
  *     runs the fabric over TCP (with {@code FI_TCP_IFACE} naming the

@@ -26,7 +26,10 @@
  *          referenced (renewals), dropping the stub makes the server call
  *          unreferenced(), and a killed client's lease expires; without
  *          leases (cluster) a killed client's reference stays, and a clean
- *          on collection still ends it. Server and clients in separate JVMs.
+ *          on collection still ends it. A server admits references without
+ *          a lease only over a technology it runs as cluster too (here both:
+ *          its lease clients still get leases); security/DgcLeaseTest has
+ *          the refusal. Server and clients in separate JVMs.
  * @run main/othervm/timeout=240 DgcKindsTest
  */
 
@@ -83,7 +86,8 @@ public class DgcKindsTest {
             return;
         }
         int port = freePort();
-        Process server = start(List.of("-Djava.rmi.dgc.leaseValue=" + LEASE), "server", String.valueOf(port));
+        Process server = start(List.of("-Djava.rmi.dgc.leaseValue=" + LEASE, "-Djdk.fastrmi.tcp.dgc=cluster",
+                                       "-Djdk.fastrmi.fabric.dgc=cluster"), "server", String.valueOf(port));
         BlockingQueue<String> serverOut = lines(server, "server");
         try {
             await(serverOut, "READY", 30);

@@ -22,6 +22,7 @@
 package jdk.internal.fastrmi;
 
 import java.io.ObjectInputFilter;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.rmi.AccessException;
 import java.rmi.AlreadyBoundException;
@@ -36,12 +37,13 @@ import jdk.fastrmi.spi.Endpoint;
 
 /**
  * A registry with the stock semantics: names to remote objects; bind,
- * rebind and unbind only from this host (AccessException otherwise), and a
+ * rebind and unbind only from this host (AccessException otherwise,
+ * decided before any argument is read, as stock's skeleton does), and a
  * deserialization filter that admits remote references and little else,
  * like sun.rmi.registry.RegistryImpl's (the property
  * {@code sun.rmi.registry.registryFilter} is honoured too).
  */
-public final class RegistryImpl implements Registry {
+public final class RegistryImpl implements Registry, CallGuard {
 
     private static final int MAX_ARRAY = 1_000_000;
     private static final int MAX_DEPTH = 20;
@@ -101,6 +103,16 @@ public final class RegistryImpl implements Registry {
         return ObjectInputFilter.Status.REJECTED;
     }
 
+    /* A remote call of bind, rebind or unbind from another host is refused unread. */
+    @Override
+    public void admit(Method method) throws AccessException {
+        switch (method.getName()) {
+            case "bind", "rebind", "unbind" -> checkLocal(method.getName());
+            default -> { }
+        }
+    }
+
+    /* Also in the methods: a local call, which takes the shortcut, is checked there (it passes). */
     private static void checkLocal(String op) throws AccessException {
         if (!RemoteRuntime.callerIsLocal()) {
             throw new AccessException("Registry." + op + " disallowed; origin " + RemoteRuntime.clientHost()

@@ -367,7 +367,7 @@ public final class RemoteRuntime implements DgcHost {
             List<Endpoint> list = new ArrayList<>();
             for (Technology t : technologies) {
                 try {
-                    list.add(t.listen(port, this::accept));
+                    list.add(t.listen(port, (transport, hello, p) -> accept(t, transport, hello, p)));
                 } catch (IOException e) {
                     throw new ExportException("Port already in use: " + port + "; " + e.getMessage(), e);
                 }
@@ -376,12 +376,12 @@ public final class RemoteRuntime implements DgcHost {
         }
     }
 
-    private Technology.Session accept(Transport transport, Handshake hello, int port) {
+    private Technology.Session accept(Technology technology, Transport transport, Handshake hello, int port) {
         try {
             Marshalling m = Marshalling.create(hello.serialization());
             m.peerHeader(hello.streamHeader());
             m.attach(transport);
-            return new ServerSession(this, transport, m, port);
+            return new ServerSession(this, technology, transport, m, port);
         } catch (IOException e) {
             return null;
         }
@@ -607,6 +607,12 @@ public final class RemoteRuntime implements DgcHost {
     public static boolean callerIsLocal() {
         ServerSession s = ServerSession.current();
         return s == null || s.transport().peerIsLocal();
+    }
+
+    @Override
+    public boolean callerHoldsWithoutLease() {
+        ServerSession s = ServerSession.current();
+        return s != null && s.technology().gcKind() == DistributedGC.Kind.CLUSTER;
     }
 
     // --------------------------------------------------------- threads --

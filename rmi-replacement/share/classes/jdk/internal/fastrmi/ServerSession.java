@@ -58,6 +58,7 @@ final class ServerSession extends ServerCall implements Technology.Session {
     private static final ThreadLocal<ServerSession> CURRENT = new ThreadLocal<>();
 
     private final RemoteRuntime runtime;
+    private final Technology technology;
     private final Transport transport;
     private final Marshalling marshalling;
     private final Handshake answer;
@@ -69,8 +70,10 @@ final class ServerSession extends ServerCall implements Technology.Session {
     private long lastObjectId = RemoteRuntime.REGISTRY_ID;
     private Target lastTarget;
 
-    ServerSession(RemoteRuntime runtime, Transport transport, Marshalling marshalling, int port) throws IOException {
+    ServerSession(RemoteRuntime runtime, Technology technology, Transport transport, Marshalling marshalling,
+                  int port) throws IOException {
         this.runtime = runtime;
+        this.technology = technology;
         this.transport = transport;
         this.marshalling = marshalling;
         this.answer = new Handshake(marshalling.serialization(), marshalling.header());
@@ -84,6 +87,11 @@ final class ServerSession extends ServerCall implements Technology.Session {
 
     Transport transport() {
         return transport;
+    }
+
+    /** @return the technology the connection came over */
+    Technology technology() {
+        return technology;
     }
 
     @Override
@@ -145,6 +153,13 @@ final class ServerSession extends ServerCall implements Technology.Session {
         if (method < 0 || method >= ri.size() || ri.hash(method) != hash) {
             return fail(new ServerException(IN_SERVER,
                 new UnmarshalException("unrecognized method hash: method not supported by remote object")));
+        }
+        if (impl instanceof CallGuard guard) {
+            try {
+                guard.admit(ri.method(method));
+            } catch (RemoteException e) {
+                return fail(e);
+            }
         }
         marshalling.loader = target.loader();
         marshalling.fallbackLoader = target.contextLoader();

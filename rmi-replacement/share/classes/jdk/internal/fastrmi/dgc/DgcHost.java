@@ -67,4 +67,14 @@ public interface DgcHost {
 
     /** @return the exported objects, whose leases the DGC's sweep expires */
     Iterable<? extends Leased> leased();
+
+    /**
+     * Whether the DGC call being served came over a technology whose
+     * references are collected without leases
+     * ({@link jdk.fastrmi.spi.DistributedGC.Kind#CLUSTER}): only such a
+     * client may hold references without a lease.
+     *
+     * @return true if so; false for a technology with leases, or outside a call
+     */
+    boolean callerHoldsWithoutLease();
 }

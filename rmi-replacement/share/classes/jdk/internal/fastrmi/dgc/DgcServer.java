@@ -56,9 +56,17 @@ public final class DgcServer implements DgcService {
         this.runtime = runtime;
     }
 
+    /*
+     * As stock's DGCImpl: the lease granted is at most java.rmi.dgc.leaseValue,
+     * and a request of 0 or less gets that value; only a client of a
+     * technology collected without leases (CLUSTER, which asks for 0) holds
+     * for good. Otherwise any peer could pin objects and grow the table of
+     * clients for ever.
+     */
     @Override
     public long dirty(long[] ids, long client, long leaseMillis) {
-        long lease = leaseMillis <= 0 ? 0 : Math.min(leaseMillis, runtime.leaseMillis());
+        long lease = leaseMillis <= 0 && runtime.callerHoldsWithoutLease() ? 0
+                     : leaseMillis <= 0 ? runtime.leaseMillis() : Math.min(leaseMillis, runtime.leaseMillis());
         long expiry = lease == 0 ? Long.MAX_VALUE : System.nanoTime() + lease * 1_000_000;
         runtime.referenced(ids, client, expiry);
         if (lease != 0) {

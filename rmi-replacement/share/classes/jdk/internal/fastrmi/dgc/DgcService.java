@@ -37,7 +37,10 @@ public interface DgcService extends Remote {
      * @param ids the object ids
      * @param client the client runtime's id
      * @param leaseMillis the lease asked for, 0 for references without lease
-     * @return the lease granted, in ms (0: no lease)
+     *        (granted only over a technology collected without leases;
+     *        elsewhere 0 or less asks for the server's lease)
+     * @return the lease granted, in ms, at most the server's
+     *         {@code java.rmi.dgc.leaseValue} (0: no lease)
      * @throws RemoteException if the call fails
      */
     long dirty(long[] ids, long client, long leaseMillis) throws RemoteException;
