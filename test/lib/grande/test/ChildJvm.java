@@ -107,10 +107,35 @@ public final class ChildJvm implements AutoCloseable {
         return TimeUnit.SECONDS.toMillis(seconds(seconds));
     }
 
+    /**
+     * How a child is started: the command line before java (a program that
+     * runs its arguments, such as {@code ip netns exec NS}; empty for none)
+     * and environment variables set for it on top of this JVM's.
+     */
+    public record Launcher(List<String> prefix, Map<String, String> environment) {
+        /** java itself, in this JVM's environment. */
+        public static final Launcher DIRECT = new Launcher(List.of(), Map.of());
+
+        public Launcher {
+            prefix = List.copyOf(prefix);
+            environment = Map.copyOf(environment);
+        }
+    }
+
     /** Starts mainClass with args in a child JVM with the extra VM options. */
     public static ChildJvm start(String name, List<String> options, String mainClass, String... args)
             throws IOException {
-        List<String> cmd = new ArrayList<>();
+        return start(Launcher.DIRECT, name, options, mainClass, args);
+    }
+
+    /**
+     * Starts mainClass with args in a child JVM with the extra VM options,
+     * through the launcher; the prefix must exec java (so that the child's
+     * process is the JVM, which kill and signal reach).
+     */
+    public static ChildJvm start(Launcher launcher, String name, List<String> options, String mainClass,
+                                 String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(launcher.prefix());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String key : new String[] {"test.vm.opts", "test.java.opts"}) {
             for (String opt : System.getProperty(key, "").trim().split("\\s+")) {
@@ -128,8 +153,11 @@ public final class ChildJvm implements AutoCloseable {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
-        System.out.println(name + ": " + String.join(" ", cmd));
-        return new ChildJvm(name, new ProcessBuilder(cmd).redirectErrorStream(true).start());
+        System.out.println(name + ": " + (launcher.environment().isEmpty() ? "" : launcher.environment() + " ")
+                           + String.join(" ", cmd));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putAll(launcher.environment());
+        return new ChildJvm(name, pb.start());
     }
 
     /**
@@ -228,6 +256,11 @@ public final class ChildJvm implements AutoCloseable {
 
     public boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** The child's process id (the JVM's: a launcher prefix execs java). */
+    public long pid() {
+        return process.pid();
     }
 
     /** The exit code, waiting up to the given (scaled) seconds; AssertionError on a timeout. */

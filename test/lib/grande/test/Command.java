@@ -19,6 +19,7 @@
 
 package grande.test;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs an external command to completion and keeps its exit code and its
@@ -83,5 +85,32 @@ public final class Command {
     /** Runs cmd in the current directory with this process's environment. */
     public static Result run(String... cmd) throws IOException, InterruptedException {
         return run(null, Map.of(), List.of(cmd));
+    }
+
+    /**
+     * Runs cmd as {@link #run(String...)} does, within a deadline: if it has
+     * not ended after the given seconds (not scaled), it is killed and the
+     * result is an AssertionError with what it printed so far.
+     */
+    public static Result runWithin(long seconds, String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Thread reader = new Thread(() -> {
+            try {
+                p.getInputStream().transferTo(out);
+            } catch (IOException e) {
+                // the process was killed: its output ends here
+            }
+        }, "command-output");
+        reader.setDaemon(true);
+        reader.start();
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            reader.join(TimeUnit.SECONDS.toMillis(5));
+            throw new AssertionError(String.join(" ", cmd) + ": still running after " + seconds
+                                     + " s, killed; its output:\n" + out.toString(StandardCharsets.UTF_8));
+        }
+        reader.join(TimeUnit.SECONDS.toMillis(5));
+        return new Result(p.exitValue(), out.toString(StandardCharsets.UTF_8));
     }
 }

@@ -102,13 +102,13 @@ public final class Technologies {
         }
     }
 
-    /*
-     * What jtreg gave this JVM that the test program needs too: its test.*
-     * properties (the timeout factor, the VM options for child JVMs) and the
-     * access that @modules grants (test.modules: "m", "m/p", "m/p:open",
-     * "m/p:+open").
+    /**
+     * What jtreg gave this JVM that a test program run in a child JVM needs
+     * too, as VM options: its test.* properties (the timeout factor, the VM
+     * options for child JVMs) and the access that @modules grants
+     * (test.modules: "m", "m/p", "m/p:open", "m/p:+open").
      */
-    private static List<String> fromJtreg() {
+    public static List<String> fromJtreg() {
         List<String> options = new ArrayList<>();
         System.getProperties().stringPropertyNames().stream().sorted()
               .filter(k -> k.startsWith("test.") && !k.equals(ChildJvm.TECHNOLOGY))

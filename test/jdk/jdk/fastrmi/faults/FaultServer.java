@@ -22,8 +22,11 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
+import java.rmi.RemoteException;
+import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -37,6 +40,9 @@ import static grande.test.Checks.expectEquals;
 /**
  * The server JVM of the fault tests: a registry at a fixed port (so that a
  * raw socket knows where to connect) with a FaultService bound as "service".
+ * The registry is on a free port and the service on any; with
+ * -Dfaultserver.port=N (startOnPort) both are on port N, so that a server
+ * restarted with the same N has the old one's host and port.
  * Prints "PROVIDER fastrmi" or "PROVIDER stock ..." and "PORT n" when ready,
  * "BLOCKED" when a call enters block() and "UNBLOCKED ms" when it leaves.
  * Commands on standard input: "count" prints "CONN n", the number of its
@@ -79,6 +85,9 @@ public final class FaultServer {
         }
     }
 
+    /** The property that puts the registry and the service on one given port. */
+    static final String PORT = "faultserver.port";
+
     /** Whether RMI runs on jdk.fastrmi here: stock RMI's stubs are dynamic proxies. */
     private static boolean fastrmi;
 
@@ -96,11 +105,14 @@ public final class FaultServer {
         limit.setDaemon(true);
         limit.start();
 
+        int fixedPort = Integer.getInteger(PORT, 0);
         ServiceImpl service = new ServiceImpl();
-        FaultService stub = (FaultService) UnicastRemoteObject.exportObject(service, 0);
+        FaultService stub = (FaultService) UnicastRemoteObject.exportObject(service, fixedPort);
         fastrmi = !Proxy.isProxyClass(stub.getClass());
         System.out.println("PROVIDER " + (fastrmi ? "fastrmi" : "stock") + " " + stub.getClass().getName());
-        ChildJvm.LocalRegistry local = ChildJvm.createRegistry();
+        ChildJvm.LocalRegistry local = fixedPort == 0
+                ? ChildJvm.createRegistry()
+                : new ChildJvm.LocalRegistry(LocateRegistry.createRegistry(fixedPort), fixedPort);
         Registry registry = local.registry();
         registry.rebind("service", stub);
         System.out.println("PORT " + local.port());
@@ -163,7 +175,13 @@ public final class FaultServer {
      * then the ChildJvm's port().
      */
     static ChildJvm start(List<String> options) throws IOException, InterruptedException {
-        ChildJvm server = ChildJvm.start("server", options, "FaultServer", "120");
+        return start(ChildJvm.Launcher.DIRECT, options);
+    }
+
+    /** start, through a launcher (such as one that runs it in another network namespace). */
+    static ChildJvm start(ChildJvm.Launcher launcher, List<String> options)
+            throws IOException, InterruptedException {
+        ChildJvm server = ChildJvm.start(launcher, "server", options, "FaultServer", "120");
         try {
             String provider = server.awaitLine("PROVIDER ", 60);
             if (ChildJvm.FASTRMI) {
@@ -175,6 +193,34 @@ public final class FaultServer {
             throw t;
         }
         return server;
+    }
+
+    /**
+     * start with the registry and the service both on port (-Dfaultserver.port):
+     * a server that comes back after a restart where its clients knew it.
+     */
+    static ChildJvm startOnPort(int port, List<String> options) throws IOException, InterruptedException {
+        List<String> all = new ArrayList<>(options);
+        all.add("-D" + PORT + "=" + port);
+        ChildJvm server = start(all);
+        try {
+            expectEquals(port, server.port(), "the server's port");
+        } catch (Throwable t) {
+            server.close();
+            throw t;
+        }
+        return server;
+    }
+
+    /** Makes n echo calls of service, each of which must return what it got. */
+    static void echoes(FaultService service, int n, String what) throws RemoteException {
+        for (int i = 0; i < n; i++) {
+            int back = service.echo(i);
+            if (back != i) {
+                throw new AssertionError("echo(" + i + ") " + what + " returned " + back);
+            }
+        }
+        System.out.println("ok: " + n + " calls " + what);
     }
 
     /** The server's count of connection threads now. */
