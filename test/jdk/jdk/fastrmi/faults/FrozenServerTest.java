@@ -24,7 +24,9 @@
  *          sun.rmi.transport.tcp.responseTimeout a call to a frozen server
  *          (SIGSTOP) while a client calls it in a loop ends with an
  *          UnmarshalException caused by a SocketTimeoutException after
- *          about that time; after SIGCONT the next call is served. Stock
+ *          about that time; after SIGCONT the next call is served, and the
+ *          client holds no more threads, descriptors and regions than
+ *          before the freeze (in every variant). Stock
  *          pings a pooled connection before it reuses it: a freeze that
  *          catches the ping ends the call in a new connection's handshake,
  *          a ConnectIOException after responseTimeout + handshakeTimeout,
@@ -105,6 +107,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import grande.test.ChildJvm;
+import grande.test.Resources;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -121,6 +124,7 @@ public class FrozenServerTest {
         try (ChildJvm server = FaultServer.start(List.of())) {
             var service = (FaultService) server.lookup("service");
             expectEquals(7, service.echo(7), "a call before the server freezes");
+            Resources.Snapshot baseline = Resources.snapshot();
 
             // calls in a loop, as an operator's client makes them; the server freezes mid-stream
             AtomicInteger done = new AtomicInteger();
@@ -158,6 +162,8 @@ public class FrozenServerTest {
                 System.out.println("the call ended after " + elapsed + " ms: " + failure);
                 server.signal("CONT");
                 expectEquals(9, service.echo(9), "a call after SIGCONT");
+                // the timed-out connection was dropped, not kept beside the new one
+                Resources.expectBack(baseline, 5_000, "after the time-out and the next call");
             } else {
                 try {
                     loop.get(3, TimeUnit.SECONDS);
@@ -171,6 +177,7 @@ public class FrozenServerTest {
                 stop.set(true);
                 expect(loop.get(ChildJvm.seconds(30), TimeUnit.SECONDS) > before,
                        "the waiting call completed after SIGCONT and the loop went on");
+                Resources.expectBack(baseline, 5_000, "after the frozen server went on");
             }
             FaultServer.stop(server);
         } finally {
