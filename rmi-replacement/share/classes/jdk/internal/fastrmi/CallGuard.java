@@ -31,7 +31,8 @@ import java.rmi.RemoteException;
  * rebind and unbind, so a peer that may not call them cannot have a single
  * object of its choice deserialized. A refused call ends its connection
  * (the arguments stay unread, so the stream's state is unknown) and the
- * client gets the exception as it is.
+ * client gets the exception in a {@link java.rmi.ServerException}, as
+ * stock's dispatch wraps its skeleton's.
  */
 interface CallGuard {
 

@@ -158,7 +158,8 @@ final class ServerSession extends ServerCall implements Technology.Session {
             try {
                 guard.admit(ri.method(method));
             } catch (RemoteException e) {
-                return fail(e);
+                // wrapped as stock's dispatch wraps its skeleton's refusal
+                return fail(new ServerException(IN_SERVER, e));
             }
         }
         marshalling.loader = target.loader();
