@@ -34,11 +34,17 @@
  *          SocketTimeoutException within 5 s (the connect time-out, and a
  *          margin), never in an UnmarshalException of a dead pooled
  *          connection; then the client has no more RMI threads, file
- *          descriptors and shm regions than before the call. Skipped where
+ *          descriptors and shm regions than before the call. Then the same
+ *          with a new namespace, the link taken down first and a call sent
+ *          at once on the pooled connection, its request never
+ *          acknowledged: keep-alive does not probe such a connection, the
+ *          TCP_USER_TIMEOUT jdk.fastrmi derives from it ends the call in the
+ *          same bound (without it the call waited for the kernel's
+ *          retransmissions, about 15 min). Skipped where
  *          the machine refuses network namespaces or veth pairs (not root,
  *          no ip(8)).
  * @modules java.rmi
- * @library /lib /jdk/jdk/fastrmi
+ * @library /lib
  * @build grande.test.* VanishedHostTest FaultService FaultServer jtreg.SkippedException
  * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi
  *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp
@@ -55,7 +61,7 @@
  *          tells that the peer is gone, and the call in flight on the
  *          fabric ends within the same bound.
  * @modules java.rmi
- * @library /lib /jdk/jdk/fastrmi
+ * @library /lib
  * @build grande.test.* VanishedHostTest FaultService FaultServer jtreg.SkippedException
  * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi
  *      -Djdk.fastrmi.technologies=fabric,tcp -Djdk.fastrmi.fabric.local=tcp;ofi_rxm
@@ -80,10 +86,6 @@
 
 import java.io.IOException;
 import java.net.SocketTimeoutException;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.rmi.ConnectException;
 import java.rmi.ConnectIOException;
 import java.rmi.RemoteException;
@@ -95,7 +97,7 @@ import java.util.concurrent.TimeUnit;
 
 import grande.test.Checks;
 import grande.test.ChildJvm;
-import grande.test.Command;
+import grande.test.NetNamespace;
 import grande.test.Resources;
 import grande.test.Technologies;
 
@@ -105,21 +107,9 @@ import static grande.test.Checks.expectThrowsWithin;
 
 public class VanishedHostTest {
 
-    /** This host's end of the pair and the vanishing host's: link-local, so nothing leaves the machine. */
-    static final String HERE = "169.254.77.1";
-    static final String THERE = "169.254.77.2";
-    static final String PREFIX = "/30";
-
-    /*
-     * Their ends' MAC addresses (locally administered), so that this side
-     * knows the other's for good (a permanent neighbour entry): the
-     * vanished host is then a black hole, nothing answers and nothing
-     * refuses, and a connect to it ends by its time-out, not by a failed
-     * ARP resolution ("No route to host" about 3 s after the first packet,
-     * whichever comes first).
-     */
-    static final String HERE_MAC = "02:00:a9:fe:4d:01";
-    static final String THERE_MAC = "02:00:a9:fe:4d:02";
+    /** This host's end of the pair and the vanishing host's: a black hole once its end is down (NetNamespace). */
+    static final String HERE = NetNamespace.HERE;
+    static final String THERE = NetNamespace.THERE;
 
     /** What is added to the keep-alive's own time (idle + interval * count) for the in-flight call's bound. */
     static final long KEEPALIVE_MARGIN_MILLIS = 15_000;
@@ -137,9 +127,6 @@ public class VanishedHostTest {
      */
     static final long ACKED_MILLIS = 1_000;
 
-    /** The bound of every ip(8) command, in s. */
-    static final long IP_SECONDS = 20;
-
     /** A property the children need that ChildJvm does not pass on (it passes java.rmi.provider and jdk.fastrmi.*). */
     static final String CONNECT_TIMEOUT = "sun.rmi.transport.proxy.connectTimeout";
 
@@ -150,28 +137,38 @@ public class VanishedHostTest {
      * namespace and takes the link down.
      */
     public static void main(String[] args) throws Exception {
-        if (args.length == 3 && args[0].equals("client")) {
+        if (args.length == 4 && args[0].equals("client")) {
             try {
-                client(args[1], args[2]);
+                client(args[1], args[2], args[3].equals("unacknowledged"));
             } catch (Throwable t) {
                 t.printStackTrace(System.out);
                 System.exit(1);
             }
             System.exit(0);    // the subject is the calls; the stub of the vanished host is still referenced
         }
-        try (Namespace ns = Namespace.create(ProcessHandle.current().pid())) {
-            List<String> options = new ArrayList<>(Technologies.fromJtreg());
-            options.add("-Djava.rmi.server.hostname=" + HERE);
-            options.add("-D" + CONNECT_TIMEOUT + "=" + System.getProperty(CONNECT_TIMEOUT));
-            var launcher = new ChildJvm.Launcher(List.of(), Map.of("FI_TCP_IFACE", ns.hereLink));
-            try (ChildJvm client = ChildJvm.start(launcher, "client", options, "VanishedHostTest",
-                                                  "client", ns.name, ns.thereLink)) {
-                expectEquals(0, client.awaitExit(180), "the client's exit code");
+        // a host that vanishes while a call waits in it; then one that vanishes as a call is sent
+        for (String when : List.of("acknowledged", "unacknowledged")) {
+            System.out.println("---- the request " + when + " when the host vanishes");
+            try (NetNamespace ns = NetNamespace.create()) {
+                List<String> options = new ArrayList<>(Technologies.fromJtreg());
+                options.add("-Djava.rmi.server.hostname=" + HERE);
+                options.add("-D" + CONNECT_TIMEOUT + "=" + System.getProperty(CONNECT_TIMEOUT));
+                var launcher = new ChildJvm.Launcher(List.of(), Map.of("FI_TCP_IFACE", ns.hereLink()));
+                try (ChildJvm client = ChildJvm.start(launcher, "client", options, "VanishedHostTest",
+                                                      "client", ns.name(), ns.thereLink(), when)) {
+                    expectEquals(0, client.awaitExit(180), "the client's exit code");
+                }
             }
         }
     }
 
-    static void client(String namespace, String thereLink) throws Exception {
+    /*
+     * unacknowledged: the link goes down first and a call is sent at once
+     * on the pooled connection, so that its request is never acknowledged:
+     * keep-alive does not probe such a connection, TCP_USER_TIMEOUT (set
+     * to the keep-alive's bound) ends it.
+     */
+    static void client(String namespace, String thereLink, boolean unacknowledged) throws Exception {
         long idle = Long.getLong("jdk.fastrmi.tcp.keepAliveIdle");
         long interval = Long.getLong("jdk.fastrmi.tcp.keepAliveInterval");
         long count = Long.getLong("jdk.fastrmi.tcp.keepAliveCount");
@@ -179,8 +176,7 @@ public class VanishedHostTest {
         long keepAliveBound = TimeUnit.SECONDS.toMillis(idle + interval * count) + KEEPALIVE_MARGIN_MILLIS;
         long connectBound = connectTimeout + CONNECT_MARGIN_MILLIS;
 
-        var there = new ChildJvm.Launcher(List.of(Namespace.ipCommand(), "netns", "exec", namespace),
-                                          Map.of("FI_TCP_IFACE", thereLink));
+        var there = NetNamespace.launcher(namespace, Map.of("FI_TCP_IFACE", thereLink));
         try (ChildJvm server = FaultServer.start(there, List.of("-Djava.rmi.server.hostname=" + THERE,
                                                                 "-D" + CONNECT_TIMEOUT + "=" + connectTimeout))) {
             FaultService service = server.lookup(THERE, "service");
@@ -188,12 +184,21 @@ public class VanishedHostTest {
             Resources.Snapshot baseline = Resources.snapshot();
             System.out.println("baseline: " + baseline);
 
-            Checks.Background call = Checks.inBackground("the blocked call", () -> service.block(120_000));
-            server.awaitLine("BLOCKED", 30);
-            Thread.sleep(ACKED_MILLIS);
-            long vanished = System.nanoTime();
-            Namespace.ip("netns", "exec", namespace, Namespace.ipCommand(), "link", "set", thereLink, "down");
-            System.out.println("the server's host vanished: " + thereLink + " is down");
+            Checks.Background call;
+            long vanished;
+            if (unacknowledged) {
+                vanished = System.nanoTime();
+                NetNamespace.ipIn(namespace, "link", "set", thereLink, "down");
+                System.out.println("the server's host vanished: " + thereLink + " is down");
+                call = Checks.inBackground("the call sent to the vanished host", () -> service.echo(3));
+            } else {
+                call = Checks.inBackground("the blocked call", () -> service.block(120_000));
+                server.awaitLine("BLOCKED", 30);
+                Thread.sleep(ACKED_MILLIS);
+                vanished = System.nanoTime();
+                NetNamespace.ipIn(namespace, "link", "set", thereLink, "down");
+                System.out.println("the server's host vanished: " + thereLink + " is down");
+            }
 
             var inFlight = call.expectThrows(UnmarshalException.class, vanished, keepAliveBound,
                                              "the call in flight to the vanished host, within " + keepAliveBound
@@ -214,126 +219,6 @@ public class VanishedHostTest {
             }
 
             Resources.expectBack(baseline, 10_000, "after the host vanished and the calls failed");
-        }
-    }
-
-    /**
-     * A network namespace and a veth pair, this end (hereLink, HERE) in
-     * this namespace and the other (thereLink, THERE) in it, named after
-     * this process; close removes them and ends what still runs in the
-     * namespace. Every run's pair has the same addresses, so one run at a
-     * time on a machine has a pair: it holds a file lock meanwhile.
-     */
-    static final class Namespace implements AutoCloseable {
-        private static final Path LOCK = Path.of("/tmp/grande-vanished-host.lock");
-
-        final String name;
-        final String hereLink;
-        final String thereLink;
-        private FileChannel lockFile;      // its lock is held until it is closed
-
-        private Namespace(long pid) {
-            name = "grande-vh-" + pid;
-            hereLink = "vh" + pid + "h";      // at most 15 characters (IFNAMSIZ)
-            thereLink = "vh" + pid + "t";
-        }
-
-        /** The namespace and the pair, up; a jtreg.SkippedException if the machine refuses either. */
-        static Namespace create(long pid) throws IOException, InterruptedException {
-            String ip;
-            try {
-                ip = ipCommand();
-            } catch (IllegalStateException e) {
-                throw new jtreg.SkippedException(e.getMessage());
-            }
-            Namespace ns = new Namespace(pid);
-            skipUnless(Command.runWithin(IP_SECONDS, ip, "netns", "add", ns.name),
-                       "this machine refuses a network namespace (not root?)");
-            try {
-                ns.lock();
-                skipUnless(Command.runWithin(IP_SECONDS, ip, "link", "add", ns.hereLink, "address", HERE_MAC,
-                                             "type", "veth", "peer", "name", ns.thereLink, "address", THERE_MAC),
-                           "this machine refuses a veth pair");
-                ip("link", "set", ns.thereLink, "netns", ns.name);
-                ip("addr", "add", HERE + PREFIX, "dev", ns.hereLink);
-                ip("link", "set", ns.hereLink, "up");
-                ip("neigh", "replace", THERE, "lladdr", THERE_MAC, "dev", ns.hereLink, "nud", "permanent");
-                ip("netns", "exec", ns.name, ip, "addr", "add", THERE + PREFIX, "dev", ns.thereLink);
-                ip("netns", "exec", ns.name, ip, "link", "set", ns.thereLink, "up");
-                ip("netns", "exec", ns.name, ip, "link", "set", "lo", "up");
-            } catch (Throwable t) {
-                ns.close();
-                throw t;
-            }
-            System.out.println("namespace " + ns.name + ": " + ns.hereLink + " " + HERE + PREFIX + " here, "
-                               + ns.thereLink + " " + THERE + PREFIX + " there");
-            return ns;
-        }
-
-        /* Takes the lock of the pair's addresses, waiting for it within a bound. */
-        private void lock() throws IOException, InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ChildJvm.seconds(240));
-            lockFile = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            while (lockFile.tryLock() == null) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw new AssertionError("another run of VanishedHostTest held " + LOCK + " (the lock of "
-                                             + HERE + ") for " + ChildJvm.seconds(240) + " s");
-                }
-                Thread.sleep(200);
-            }
-        }
-
-        private static void skipUnless(Command.Result r, String why) {
-            if (r.exit() != 0) {
-                throw new jtreg.SkippedException(why + ": ip exit " + r.exit() + ": " + r.output().strip());
-            }
-        }
-
-        /** Kills what runs in the namespace (this test's JVMs), then removes the pair and the namespace. */
-        @Override
-        public void close() throws IOException, InterruptedException {
-            try {
-                String ip = ipCommand();
-                Command.Result pids = Command.runWithin(IP_SECONDS, ip, "netns", "pids", name);
-                for (String pid : pids.output().split("\\s+")) {
-                    if (pid.matches("[0-9]+")) {
-                        ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
-                    }
-                }
-                // deleting one end deletes the pair, wherever the other end is
-                Command.runWithin(IP_SECONDS, ip, "link", "del", hereLink);
-                Command.runWithin(IP_SECONDS, ip, "netns", "del", name);
-                expect(Command.runWithin(IP_SECONDS, ip, "link", "show", hereLink).exit() != 0,
-                       "the pair's end " + hereLink + " is removed");
-                expect(Command.runWithin(IP_SECONDS, ip, "netns", "list").output().lines()
-                              .noneMatch(line -> line.split(" ")[0].equals(name)),
-                       "the namespace " + name + " is removed");
-            } finally {
-                if (lockFile != null) {
-                    lockFile.close();
-                }
-            }
-        }
-
-        /** ip(8), from the usual places or PATH; an IllegalStateException if there is none. */
-        static String ipCommand() {
-            List<String> dirs = new ArrayList<>(List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin"));
-            dirs.addAll(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
-            for (String dir : dirs) {
-                Path p = Path.of(dir.isEmpty() ? "." : dir, "ip");
-                if (Files.isExecutable(p)) {
-                    return p.toString();
-                }
-            }
-            throw new IllegalStateException("no ip(8) on this machine (iproute2) in " + dirs);
-        }
-
-        /** Runs ip with args, within IP_SECONDS; an AssertionError if it fails. */
-        static String ip(String... args) throws IOException, InterruptedException {
-            List<String> cmd = new ArrayList<>();
-            cmd.add(ipCommand());
-            cmd.addAll(List.of(args));
-            return Command.runWithin(IP_SECONDS, cmd.toArray(String[]::new)).require();
         }
     }
 }

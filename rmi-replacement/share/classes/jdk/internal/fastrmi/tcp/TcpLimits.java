@@ -45,7 +45,10 @@ import jdk.net.ExtendedSocketOptions;
  *     turns keep-alive on with the system's settings (on Linux 7200 s idle,
  *     then 9 probes 75 s apart: a host that vanished without a FIN is found
  *     after 2 h 11 min); so do these by default. Set, a call waiting on a
- *     vanished host fails after idle + interval &times; count seconds.</li>
+ *     vanished host fails after idle + interval &times; count seconds, and
+ *     so does one whose request the host never acknowledged: the same bound
+ *     is the connection's {@code TCP_USER_TIMEOUT}, where the system has it
+ *     (keep-alive probes wait while data is unacknowledged).</li>
  * </ul>
  *
  * @param timeouts stock RMI's time-outs
@@ -102,9 +105,16 @@ record TcpLimits(Timeouts timeouts, int maxConnections, KeepAlive keepAlive) {
             }
         }
 
-        /* Turns keep-alive on, with the options that are set. */
+        /*
+         * Turns keep-alive on, with the options that are set; if any is, the
+         * time it takes to give up on a silent peer also bounds data left
+         * unacknowledged (TCP_USER_TIMEOUT), from the socket's values.
+         */
         void apply(NetworkChannel ch) throws IOException {
             ch.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+            if (this.equals(SYSTEM)) {
+                return;
+            }
             if (idleSeconds > 0) {
                 ch.setOption(ExtendedSocketOptions.TCP_KEEPIDLE, idleSeconds);
             }
@@ -113,6 +123,13 @@ record TcpLimits(Timeouts timeouts, int maxConnections, KeepAlive keepAlive) {
             }
             if (count > 0) {
                 ch.setOption(ExtendedSocketOptions.TCP_KEEPCOUNT, count);
+            }
+            if (ch.supportedOptions().contains(ExtendedSocketOptions.TCP_USER_TIMEOUT)) {
+                long seconds = ch.getOption(ExtendedSocketOptions.TCP_KEEPIDLE)
+                               + (long) ch.getOption(ExtendedSocketOptions.TCP_KEEPINTERVAL)
+                                 * ch.getOption(ExtendedSocketOptions.TCP_KEEPCOUNT);
+                int millis = (int) Math.min(seconds * 1000, Integer.MAX_VALUE);
+                ch.setOption(ExtendedSocketOptions.TCP_USER_TIMEOUT, millis);
             }
         }
     }
