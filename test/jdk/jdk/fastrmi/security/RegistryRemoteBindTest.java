@@ -73,11 +73,12 @@
 
 /*
  * The client on the other host makes no call through the stub it looks up
- * (it compares it): with the default technologies that stub's endpoint is the
- * fabric's shm, which the registry's JVM refuses to a peer in another
- * network namespace ("shared memory only between processes of one host"),
- * and jdk.fastrmi does not yet fall back to tcp (issue 17). The registry's
- * own calls do not depend on it: LocateRegistry.getRegistry's stub is tcp's.
+ * (it compares it): the subject is the registry. With the default
+ * technologies that stub's endpoint is the fabric's shm, which the
+ * registry's JVM refuses to a peer in another network namespace, and its
+ * calls would go over tcp instead (faults/FabricFallbackTest). The
+ * registry's own calls do not depend on it: LocateRegistry.getRegistry's
+ * stub is tcp's.
  *
  * Unbind carries a name only, no object, so it has no Gadget; it is refused
  * all the same and the binding it names stays.

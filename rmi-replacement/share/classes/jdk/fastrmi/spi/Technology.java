@@ -83,6 +83,9 @@ public interface Technology {
      * @param endpoint where
      * @param hello what this end says: its serialization and stream header
      * @return the transport; {@link Handshake.Connected#peer} has the server's answer
+     * @throws TechnologyUnavailableException if the peer was reached but
+     *         this technology cannot carry calls to it (the runtime falls
+     *         back to the reference's next technology)
      * @throws IOException if the connection or the handshake fails
      */
     Handshake.Connected connect(Endpoint endpoint, Handshake hello) throws IOException;

@@ -102,8 +102,9 @@ public final class ClientRef extends FastStub.Ref {
     /** The technology the calls of a stub go over, as {@code FastRMI.technology} reports it. */
     @Override
     protected String technology() {
-        Technology t = pool.technology();
-        return t == null ? "none" : t.describe(pool.endpoint());
+        ConnectionPool p = pool.effective();
+        Technology t = p.technology();
+        return t == null ? "none" : t.describe(p.endpoint());
     }
 
     @Override

@@ -33,15 +33,20 @@ import java.util.List;
 import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.TechnologyUnavailableException;
 
 /**
  * The idle connections to one endpoint, each with its cached call context
  * (Philippsen, Haumacher and Nester, "More Efficient Serialization and RMI
  * for Java", section 4.2). A call takes one or opens a new one, and gives
  * it back when its result is read; a watchdog closes those idle for longer
- * than the idle timeout.
+ * than the idle timeout. Where a technology turns out unavailable to the
+ * endpoint (TechnologyUnavailableException), calls go to the pool of the
+ * reference's next technology from then on.
  */
 final class ConnectionPool {
+
+    private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
 
     /*
      * How long a connection may rest in the pool before it is probed when
@@ -53,6 +58,10 @@ final class ConnectionPool {
     private final RemoteRuntime runtime;
     private final Technology technology;
     private final Endpoint endpoint;
+    /* the pool of the next technology a reference to this endpoint lists, or null */
+    private volatile ConnectionPool fallback;
+    /* set once this technology turned out unavailable to the endpoint: calls go to fallback */
+    private volatile boolean fellBack;
     private ClientCall[] idle = new ClientCall[4];
     private int idleCount;
     private int open;
@@ -75,7 +84,26 @@ final class ConnectionPool {
         return technology;
     }
 
+    /** @return the pool calls go to: this one, or its fallback's once this technology was unavailable */
+    ConnectionPool effective() {
+        ConnectionPool p = this;
+        while (p.fellBack) {
+            p = p.fallback;
+        }
+        return p;
+    }
+
+    /* The next technology's pool for the same object, if this one has none yet. */
+    void offerFallback(ConnectionPool next) {
+        if (fallback == null && next != this) {
+            fallback = next;
+        }
+    }
+
     ClientCall acquire() throws RemoteException {
+        if (fellBack) {
+            return fallback.acquire();
+        }
         while (true) {
             ClientCall c;
             synchronized (this) {
@@ -95,7 +123,32 @@ final class ConnectionPool {
             }
             discard(c);
         }
-        return connect();
+        try {
+            return connect();
+        } catch (TechnologyUnavailable e) {
+            ConnectionPool next = fallback;
+            if (next == null) {
+                throw new ConnectIOException("Exception creating connection to: " + endpoint, e.unavailable);
+            }
+            fellBack = true;
+            LOG.log(System.Logger.Level.DEBUG, () -> technology.describe(endpoint) + " unavailable ("
+                    + e.unavailable.getMessage() + "); calls to " + endpoint + " go over "
+                    + next.technology.describe(next.endpoint) + " from now on");
+            return next.acquire();
+        }
+    }
+
+    /* connect's TechnologyUnavailableException, for acquire to fall back on. */
+    private static final class TechnologyUnavailable extends Exception {
+        @java.io.Serial
+        private static final long serialVersionUID = 1L;
+
+        final transient TechnologyUnavailableException unavailable;
+
+        TechnologyUnavailable(TechnologyUnavailableException unavailable) {
+            super(unavailable.getMessage(), unavailable, false, false);
+            this.unavailable = unavailable;
+        }
     }
 
     void release(ClientCall c) {
@@ -116,7 +169,7 @@ final class ConnectionPool {
         open--;
     }
 
-    private ClientCall connect() throws RemoteException {
+    private ClientCall connect() throws RemoteException, TechnologyUnavailable {
         if (technology == null) {
             throw new ConnectIOException("no technology of this JVM reaches " + endpoint);
         }
@@ -134,6 +187,8 @@ final class ConnectionPool {
             }
             runtime.startWatchdog();
             return new ClientCall(this, c.transport(), m, runtime.settings().maxFrameBytes());
+        } catch (TechnologyUnavailableException e) {
+            throw new TechnologyUnavailable(e);
         } catch (java.net.ConnectException e) {
             throw new ConnectException("Connection refused to host: " + endpoint, e);
         } catch (UnknownHostException e) {

@@ -493,17 +493,32 @@ public final class RemoteRuntime implements DgcHost {
         return clientRef(reference, ri, 0);
     }
 
+    /*
+     * The first technology of this JVM, by preference, that reaches one of
+     * the reference's endpoints; the pool of each such endpoint falls back
+     * on the next one's (a technology that turns out unavailable to it).
+     */
     private ClientRef clientRef(RemoteReference reference, RemoteInterfaces ri, long responseTimeoutMillis) {
-        Endpoint[] endpoints = reference.endpoints();
+        ConnectionPool first = null;
+        ConnectionPool last = null;
         for (Technology t : technologies) {
-            for (Endpoint e : endpoints) {
+            for (Endpoint e : reference.endpoints()) {
                 if (e.technology().equals(t.id()) && t.reaches(e)) {
-                    return new ClientRef(reference, ri, pools.computeIfAbsent(e, k -> new ConnectionPool(this, t, k)),
-                                         responseTimeoutMillis);
+                    ConnectionPool p = pools.computeIfAbsent(e, k -> new ConnectionPool(this, t, k));
+                    if (first == null) {
+                        first = p;
+                    } else {
+                        last.offerFallback(p);
+                    }
+                    last = p;
+                    break;
                 }
             }
         }
-        return new ClientRef(reference, ri, new ConnectionPool(this, null, endpoints[0]), responseTimeoutMillis);
+        if (first == null) {
+            first = new ConnectionPool(this, null, reference.endpoints()[0]);
+        }
+        return new ClientRef(reference, ri, first, responseTimeoutMillis);
     }
 
     /*

@@ -42,6 +42,7 @@ import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
+import jdk.fastrmi.spi.TechnologyUnavailableException;
 import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
 
@@ -231,8 +232,18 @@ final class FabricTechnology implements Technology {
         return bootstrap.connect(bootstrapEndpoint(endpoint), hello, control -> upgradeClient(control, provider));
     }
 
+    /*
+     * The client side. What keeps the fabric from this peer (its refusal,
+     * an endpoint this end cannot open) is a TechnologyUnavailableException:
+     * the runtime goes on over the reference's next technology.
+     */
     private Transport upgradeClient(ControlChannel control, String provider) throws IOException {
-        MemorySegment ep = ff.open(provider, 0);
+        MemorySegment ep;
+        try {
+            ep = ff.open(provider, 0);
+        } catch (IOException e) {
+            throw new TechnologyUnavailableException("no " + provider + " endpoint: " + e.getMessage(), e);
+        }
         try {
             byte[] name = provider.getBytes(StandardCharsets.US_ASCII);
             byte[] address = ff.address(ep);
@@ -245,10 +256,16 @@ final class FabricTechnology implements Technology {
             int status = answer.get() & 0xFF;
             byte[] body = control.read(answer.getShort() & 0xFFFF).array();
             if (status != 0) {
-                throw new IOException("fabric connection refused: " + new String(body, StandardCharsets.UTF_8));
+                throw new TechnologyUnavailableException("fabric connection refused: "
+                                                         + new String(body, StandardCharsets.UTF_8), null);
             }
-            long peer = ff.addPeer(ep, body);
-            return new FabricTransport(ff, control, ep, peer, maxFrameBytes, spinNanos, timeouts.responseMillis());
+            try {
+                long peer = ff.addPeer(ep, body);
+                // registers its first buffers: where memory cannot be locked, this fails
+                return new FabricTransport(ff, control, ep, peer, maxFrameBytes, spinNanos, timeouts.responseMillis());
+            } catch (IOException e) {
+                throw new TechnologyUnavailableException(provider + " to the peer: " + e.getMessage(), e);
+            }
         } catch (IOException | RuntimeException e) {
             ff.close(ep);
             throw e;
