@@ -68,9 +68,16 @@ public record RemoteReference(Class<?>[] interfaces, long objectId, long exporte
         }
         interfaces = interfaces.clone();
         endpoints = endpoints.clone();
-        for (Class<?> i : interfaces) {
+        for (int k = 0; k < interfaces.length; k++) {
+            Class<?> i = interfaces[k];
             if (i == null || !i.isInterface() || !Remote.class.isAssignableFrom(i)) {
                 throw new IllegalArgumentException("not a remote interface: " + i);
+            }
+            // as java.lang.reflect.Proxy refuses them; each list would get a stub class of its own
+            for (int j = 0; j < k; j++) {
+                if (interfaces[j] == i) {
+                    throw new IllegalArgumentException("repeated interface: " + i.getName());
+                }
             }
         }
         for (Endpoint e : endpoints) {
