@@ -42,6 +42,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import grande.test.ChildJvm;
+import grande.test.Resources;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -150,12 +151,7 @@ public class ClientLeakTest {
 
     /** The live threads of this JVM whose names start with threadPrefix. */
     static List<String> clientThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(Thread::isAlive)
-                .map(Thread::getName)
-                .filter(name -> name.startsWith(threadPrefix))
-                .sorted()
-                .toList();
+        return Resources.threads(threadPrefix);
     }
 
     /** Waits a little for threads that are on their way out, then checks the count. */

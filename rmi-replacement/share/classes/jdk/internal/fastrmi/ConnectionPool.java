@@ -125,29 +125,16 @@ final class ConnectionPool {
         }
         try {
             return connect();
-        } catch (TechnologyUnavailable e) {
+        } catch (ConnectIOException e) {
             ConnectionPool next = fallback;
-            if (next == null) {
-                throw new ConnectIOException("Exception creating connection to: " + endpoint, e.unavailable);
+            if (next == null || !(e.getCause() instanceof TechnologyUnavailableException unavailable)) {
+                throw e;
             }
             fellBack = true;
             LOG.log(System.Logger.Level.DEBUG, () -> technology.describe(endpoint) + " unavailable ("
-                    + e.unavailable.getMessage() + "); calls to " + endpoint + " go over "
+                    + unavailable.getMessage() + "); calls to " + endpoint + " go over "
                     + next.technology.describe(next.endpoint) + " from now on");
             return next.acquire();
-        }
-    }
-
-    /* connect's TechnologyUnavailableException, for acquire to fall back on. */
-    private static final class TechnologyUnavailable extends Exception {
-        @java.io.Serial
-        private static final long serialVersionUID = 1L;
-
-        final transient TechnologyUnavailableException unavailable;
-
-        TechnologyUnavailable(TechnologyUnavailableException unavailable) {
-            super(unavailable.getMessage(), unavailable, false, false);
-            this.unavailable = unavailable;
         }
     }
 
@@ -169,7 +156,7 @@ final class ConnectionPool {
         open--;
     }
 
-    private ClientCall connect() throws RemoteException, TechnologyUnavailable {
+    private ClientCall connect() throws RemoteException {
         if (technology == null) {
             throw new ConnectIOException("no technology of this JVM reaches " + endpoint);
         }
@@ -187,8 +174,6 @@ final class ConnectionPool {
             }
             runtime.startWatchdog();
             return new ClientCall(this, c.transport(), m, runtime.settings().maxFrameBytes());
-        } catch (TechnologyUnavailableException e) {
-            throw new TechnologyUnavailable(e);
         } catch (java.net.ConnectException e) {
             throw new ConnectException("Connection refused to host: " + endpoint, e);
         } catch (UnknownHostException e) {
