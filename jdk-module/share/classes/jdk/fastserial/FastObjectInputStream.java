@@ -55,6 +55,7 @@ import jdk.internal.fastserial.TypeInfo;
 import jdk.internal.fastserial.TypeInfo.Level;
 import jdk.internal.fastserial.TypeInfo.PrimField;
 import jdk.internal.fastserial.TypeInfo.RefField;
+import jdk.internal.fastserial.Window;
 import jdk.internal.fastserial.Wire;
 import jdk.internal.foreign.AbstractMemorySegmentImpl;
 import jdk.internal.foreign.MemorySessionImpl;
@@ -100,6 +101,13 @@ public class FastObjectInputStream extends ObjectInputStream {
     private static final int ARRAY_CHUNK_BYTES = 1 << 20;
     private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
     private static final Object UNSHARED = new Object();
+    /** The handle of an object whose top-level read failed: no back reference may reach it. */
+    private static final Object FAILED = new Object();
+    /** Types one stream may define before a reset: see jdk.fastserial.maxTypes in the module's README. */
+    private static final int MAX_TYPES = (int) limitProperty("jdk.fastserial.maxTypes", 8192, Integer.MAX_VALUE);
+    /** Bytes of type descriptors one stream may take in before a reset (jdk.fastserial.maxDescriptorBytes). */
+    private static final long MAX_DESCRIPTOR_BYTES =
+            limitProperty("jdk.fastserial.maxDescriptorBytes", 1L << 20, Long.MAX_VALUE);
     private static final StreamType[] PREDEFINED = new StreamType[Wire.FIRST_STREAM_TYPE_ID];
     static {
         for (int i = 1; i < PREDEFINED.length; i++) {
@@ -113,14 +121,11 @@ public class FastObjectInputStream extends ObjectInputStream {
     private static final int NO_DATA = 2;        // a readObject whose writer wrote no data
 
     // ---- the buffer ----
-    private Object base;
-    private long address;
+    private Window win;
     private byte[] heap;          // the buffer when reading from an InputStream
-    private int heapStart;        // array index of the buffer's start, when base is a byte[]
     private int pos;
-    private int limit;
     private final InputStream source;   // null: all input is in the buffer
-    private MemorySessionImpl session;
+    private MemorySessionImpl session;  // the segment's, held while it is the input
     private long consumedBefore;        // bytes of the source before the buffer's start
     private boolean swapImages;         // the writer's images are in the other byte order
 
@@ -141,6 +146,9 @@ public class FastObjectInputStream extends ObjectInputStream {
     private boolean enableResolve;
     private boolean closed;
     private ClassNotFoundException pendingNotFound;
+    private int topFirstHandle;         // the first handle of the top-level object being read
+    private long descriptorBytes;       // of the types in the table
+    private long descriptorStart = -1;  // bytesRead() where the descriptor being read starts
     private List<Validation> validations;
 
     // ---- the class-defined method being run ----
@@ -235,28 +243,17 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
         });
         if (seg != null) {
+            // MemorySegment is sealed: every segment, mapped ones included, is this class.
             AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) seg;
             session = impl.sessionImpl();
             session.acquire0();
-            base = impl.unsafeGetBase();
-            address = impl.unsafeGetOffset();
-            limit = (int) Math.min(seg.byteSize(), MAX_ARRAY_LENGTH);
-            if (base instanceof byte[]) {
-                heapStart = (int) (address - BYTE_BASE);
-            } else {
-                heapStart = -1;
-            }
+            win = Window.of(seg, 0, seg.byteSize());
         } else if (buf != null) {
             Objects.checkFromIndexSize(off, len, buf.length);
-            base = buf;
-            address = BYTE_BASE + off;
-            heapStart = off;
-            limit = len;
+            win = Window.ofArray(buf, off, len);
         } else {
             heap = new byte[INITIAL_BUFFER_SIZE];
-            base = heap;
-            address = BYTE_BASE;
-            heapStart = 0;
+            win = Window.ofArray(heap, 0, 0);
         }
         try {
             need(4);
@@ -264,19 +261,33 @@ public class FastObjectInputStream extends ObjectInputStream {
             releaseSession();
             throw e;
         }
-        byte magic0 = U.getByte(base, address);
-        byte magic1 = U.getByte(base, address + 1);
+        byte magic0 = win.getByte(0);
+        byte magic1 = win.getByte(1);
         if (magic0 != Wire.MAGIC_0 || magic1 != Wire.MAGIC_1) {
             releaseSession();
             throw new StreamCorruptedException(String.format("invalid stream header: %02X%02X", magic0, magic1));
         }
-        if (U.getByte(base, address + 2) != Wire.VERSION) {
+        if (win.getByte(2) != Wire.VERSION) {
             releaseSession();
-            throw new StreamCorruptedException("unsupported fast stream version " + U.getByte(base, address + 2));
+            throw new StreamCorruptedException("unsupported fast stream version " + win.getByte(2));
         }
-        boolean imagesLittle = (U.getByte(base, address + 3) & Wire.FLAG_IMAGES_LITTLE_ENDIAN) != 0;
+        boolean imagesLittle = (win.getByte(3) & Wire.FLAG_IMAGES_LITTLE_ENDIAN) != 0;
         swapImages = imagesLittle != LITTLE_ENDIAN;
         pos = 4;
+    }
+
+    /** A positive limit from a system property; the default if it is unset or not a positive number. */
+    private static long limitProperty(String name, long defaultValue, long max) {
+        String value = System.getProperty(name);
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            long v = Long.parseLong(value.trim());
+            return v > 0 ? Math.min(v, max) : defaultValue;
+        } catch (NumberFormatException e) {
+            return defaultValue;
+        }
     }
 
     // =====================================================================
@@ -300,7 +311,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private void need(int n) throws IOException {
-        if (limit - pos < n) {
+        if (win.limit - pos < n) {
             fill(n);
         }
     }
@@ -312,30 +323,30 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (source == null) {
             throw new EOFException();
         }
-        int remaining = limit - pos;
+        int remaining = win.limit - pos;
         if (remaining > 0 && pos > 0) {
             System.arraycopy(heap, pos, heap, 0, remaining);
         }
         consumedBefore += pos;
         pos = 0;
-        limit = remaining;
         if (heap.length < DEFAULT_BUFFER_SIZE && consumedBefore >= heap.length) {
             // A stream that keeps reading earns the full buffer.
             heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, heap.length * 4));
-            base = heap;
         }
-        while (limit < n) {
-            if (limit == heap.length) {
+        win = Window.ofArray(heap, 0, remaining);
+        int filled = remaining;
+        while (filled < n) {
+            if (filled == heap.length) {
                 // Grow with the data that actually arrives, never to a length
                 // the stream merely announced.
                 heap = Arrays.copyOf(heap, (int) Math.min(Math.max(n, 0L), 2L * heap.length));
-                base = heap;
             }
-            int r = source.read(heap, limit, heap.length - limit);
+            int r = source.read(heap, filled, heap.length - filled);
             if (r < 0) {
                 throw new EOFException();
             }
-            limit += r;
+            filled += r;
+            win = Window.ofArray(heap, 0, filled);
         }
     }
 
@@ -353,13 +364,11 @@ public class FastObjectInputStream extends ObjectInputStream {
     public final void setInput(byte[] buf, int off, int len) {
         Objects.checkFromIndexSize(off, len, buf.length);
         checkMessageBoundary();
+        Window next = Window.ofArray(buf, off, len);
         releaseSession();
         consumedBefore += pos;
-        base = buf;
-        address = BYTE_BASE + off;
-        heapStart = off;
+        win = next;
         pos = 0;
-        limit = len;
     }
 
     /**
@@ -398,11 +407,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         releaseSession();
         session = s;
         consumedBefore += pos;
-        base = impl.unsafeGetBase();
-        address = impl.unsafeGetOffset() + offset;
-        heapStart = base instanceof byte[] ? (int) (address - BYTE_BASE) : -1;
+        win = Window.of(segment, offset, length);
         pos = 0;
-        limit = (int) Math.min(length, MAX_ARRAY_LENGTH);
     }
 
     private void checkMessageBoundary() {
@@ -412,8 +418,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (depth != 0 || curSlot != null) {
             throw new IllegalStateException("stream active");
         }
-        if (pos < limit || blockRemaining > 0) {
-            throw new IllegalStateException((limit - pos) + " bytes of input left unread");
+        if (pos < win.limit || blockRemaining > 0) {
+            throw new IllegalStateException((win.limit - pos) + " bytes of input left unread");
         }
         if (closed) {
             throw new IllegalStateException("stream closed");
@@ -434,19 +440,19 @@ public class FastObjectInputStream extends ObjectInputStream {
      * grows only as they arrive).
      */
     private void requireDeliverable(long bytes, String what) throws IOException {
-        if (bytes <= limit - pos) {
+        if (bytes <= win.limit - pos) {
             return;
         }
         if (source == null || bytes > MAX_ARRAY_LENGTH) {
             throw new StreamCorruptedException(what + " needs " + bytes + " bytes, but "
-                    + (source == null ? (limit - pos) + " are left" : "that exceeds any buffer"));
+                    + (source == null ? (win.limit - pos) + " are left" : "that exceeds any buffer"));
         }
         need((int) bytes);
     }
 
     /** Bytes the input can still deliver, or Long.MAX_VALUE when unknown. */
     private long deliverable() {
-        return source == null ? limit - pos : Long.MAX_VALUE;
+        return source == null ? win.limit - pos : Long.MAX_VALUE;
     }
 
     private long bytesRead() {
@@ -472,11 +478,29 @@ public class FastObjectInputStream extends ObjectInputStream {
         Arrays.fill(predefinedSeen, false);
     }
 
+    /**
+     * Forgets the objects read so far, as the writer's
+     * {@link FastObjectOutputStream#resetObjects() resetObjects()} would;
+     * the types stay known. A later back reference to one of them is a
+     * {@code StreamCorruptedException}. For a subclass whose messages are
+     * independent, such as a remote call protocol: a peer cannot then reach,
+     * from a later message, an object read under another message's filter.
+     *
+     * @throws IllegalStateException if an object is being read
+     * @since 25
+     */
+    protected final void forgetObjects() {
+        if (depth != 0 || curSlot != null) {
+            throw new IllegalStateException("stream active");
+        }
+        handleReset(false);
+    }
+
     private byte nextByte() throws IOException {
-        if (pos >= limit) {
+        if (pos >= win.limit) {
             fill(1);
         }
-        return U.getByte(base, address + pos++);
+        return win.getByte(pos++);
     }
 
     private int varint() throws IOException {
@@ -506,7 +530,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** A block's length: four bytes, little-endian (the writer patches it in place). */
     private int blockLength() throws IOException {
         need(4);
-        int n = U.getIntUnaligned(base, address + pos, false);
+        int n = win.getInt(pos, false);
         pos += 4;
         if (n < 0 || n > deliverable()) {
             throw new StreamCorruptedException("invalid block length: " + Integer.toUnsignedString(n));
@@ -538,7 +562,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** Reads a little-endian short. @return the value @throws IOException on failure */
     public final short getShort() throws IOException {
         need(2);
-        short v = U.getShortUnaligned(base, address + pos, false);
+        short v = win.getShort(pos, false);
         pos += 2;
         return v;
     }
@@ -546,7 +570,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** Reads a little-endian int. @return the value @throws IOException on failure */
     public final int getInt() throws IOException {
         need(4);
-        int v = U.getIntUnaligned(base, address + pos, false);
+        int v = win.getInt(pos, false);
         pos += 4;
         return v;
     }
@@ -554,7 +578,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** Reads a little-endian long. @return the value @throws IOException on failure */
     public final long getLong() throws IOException {
         need(8);
-        long v = U.getLongUnaligned(base, address + pos, false);
+        long v = win.getLong(pos, false);
         pos += 8;
         return v;
     }
@@ -635,11 +659,12 @@ public class FastObjectInputStream extends ObjectInputStream {
     public final void getImage(ClassInfo info, Object obj) throws IOException {
         int size = info.size();
         need(size);
-        if (heapStart >= 0) {
-            info.fromByteArray(obj, 0, (byte[]) base, heapStart + pos);
+        Window w = win;
+        if (w.arrayStart >= 0) {
+            info.fromByteArray(obj, 0, w.array(), w.arrayStart + pos);
         } else {
             byte[] tmp = scratch(size);
-            U.copyMemory(base, address + pos, tmp, BYTE_BASE, size);
+            win.copyTo(pos, tmp, BYTE_BASE, size, 1, false);
             info.fromByteArray(obj, 0, tmp, 0);
         }
         pos += size;
@@ -656,18 +681,14 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** Copies len elements of width w, little-endian, from the input. */
     private void bulk(Object array, long offset, int len, int w) throws IOException {
         while (len > 0) {
-            int avail = (limit - pos) / w;
+            int avail = (win.limit - pos) / w;
             if (avail == 0) {
                 fill(w);
                 continue;
             }
             int n = Math.min(len, avail);
             long bytes = (long) n * w;
-            if (LITTLE_ENDIAN || w == 1) {
-                U.copyMemory(base, address + pos, array, offset, bytes);
-            } else {
-                U.copySwapMemory(base, address + pos, array, offset, bytes, w);
-            }
+            win.copyTo(pos, array, offset, bytes, w, !LITTLE_ENDIAN);
             pos += (int) bytes;
             offset += bytes;
             len -= n;
@@ -732,6 +753,8 @@ public class FastObjectInputStream extends ObjectInputStream {
             return obj;
         }
         walkedLoaderValid = false;
+        topFirstHandle = handleCount;
+        boolean done = false;
         try {
             Object obj = readObject0(unshared);
             if (pendingNotFound != null) {
@@ -740,8 +763,15 @@ public class FastObjectInputStream extends ObjectInputStream {
             if (validations != null) {
                 runValidations();
             }
+            done = true;
             return obj;
         } finally {
+            if (!done) {
+                // A later back reference must not hand out what this read left
+                // half-built or refused (the JDK's stream is unusable after such
+                // a failure; a message-framed one can go on with the next message).
+                Arrays.fill(handles, topFirstHandle, handleCount, FAILED);
+            }
             validations = null;
             pendingNotFound = null;
         }
@@ -754,7 +784,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         byte tag;
         for (;;) {
             need(1);
-            tag = U.getByte(base, address + pos);
+            tag = win.getByte(pos);
             if (tag == Wire.RESET || tag == Wire.RESET_OBJECTS) {
                 if (depth > 0) {
                     throw new StreamCorruptedException("unexpected reset; recursion depth: " + depth);
@@ -812,9 +842,11 @@ public class FastObjectInputStream extends ObjectInputStream {
     private void handleReset(boolean types) {
         Arrays.fill(handles, 0, handleCount, null);
         handleCount = 0;
+        topFirstHandle = 0;
         if (types) {
             Arrays.fill(this.types, 0, typeCount, null);
             typeCount = 0;
+            descriptorBytes = 0;
             Arrays.fill(predefinedSeen, false);
             filtered = null;
         }
@@ -839,6 +871,9 @@ public class FastObjectInputStream extends ObjectInputStream {
         Object obj = handles[h];
         if (obj == UNSHARED) {
             throw new InvalidObjectException("cannot read back reference to unshared object");
+        }
+        if (obj == FAILED) {
+            throw new StreamCorruptedException("back reference to an object whose reading failed");
         }
         if (obj instanceof ClassNotFoundException cnf && obj == notFoundMarker(cnf)) {
             pendingNotFound = cnf;
@@ -908,8 +943,9 @@ public class FastObjectInputStream extends ObjectInputStream {
                                                + deliverable() + " bytes left");
         }
         if (latin1) {
-            if (limit - pos >= n && heapStart >= 0) {
-                String s = new String((byte[]) base, heapStart + pos, n, StandardCharsets.ISO_8859_1);
+            Window w = win;
+            if (w.limit - pos >= n && w.arrayStart >= 0) {
+                String s = new String(w.array(), w.arrayStart + pos, n, StandardCharsets.ISO_8859_1);
                 pos += n;
                 return s;
             }
@@ -1022,7 +1058,7 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     private Object readPrimitiveArray(Class<?> comp, int len, int width) throws IOException {
         long bytes = (long) len * width;
-        int initial = bytes <= limit - pos || bytes <= ARRAY_CHUNK_BYTES ? len : ARRAY_CHUNK_BYTES / width;
+        int initial = bytes <= win.limit - pos || bytes <= ARRAY_CHUNK_BYTES ? len : ARRAY_CHUNK_BYTES / width;
         Object a = newPrimitiveArray(comp, initial);
         long baseOffset = U.arrayBaseOffset(a.getClass());
         int filled = 0;
@@ -1349,10 +1385,10 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     private void skipBytesRaw(int n) throws IOException {
         while (n > 0) {
-            if (pos >= limit) {
+            if (pos >= win.limit) {
                 fill(1);
             }
-            int k = Math.min(n, limit - pos);
+            int k = Math.min(n, win.limit - pos);
             pos += k;
             n -= k;
         }
@@ -1378,7 +1414,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                 blockRemaining = 0;
             }
             need(1);
-            byte tag = U.getByte(base, address + pos);
+            byte tag = win.getByte(pos);
             if (tag == Wire.END) {
                 pos++;
                 return;
@@ -1411,7 +1447,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             getImage(l.image, obj);
         } else if (s.primSize > 0) {
             need(s.primSize);
-            long a = address + pos;
+            int a = pos;
             PrimField[] targets = slot.primTargets;
             for (int i = 0; i < targets.length; i++) {
                 PrimField f = targets[i];
@@ -1433,12 +1469,13 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     /** A value of an image in the writer's byte order, as native-order bits. */
-    private long imageBits(long at, int width) {
+    private long imageBits(int at, int width) {
+        boolean writerBigEndian = LITTLE_ENDIAN == swapImages;
         return switch (width) {
-            case 1 -> U.getByte(base, at);
-            case 2 -> swapImages ? Short.reverseBytes(U.getShortUnaligned(base, at)) : U.getShortUnaligned(base, at);
-            case 4 -> swapImages ? Integer.reverseBytes(U.getIntUnaligned(base, at)) : U.getIntUnaligned(base, at);
-            default -> swapImages ? Long.reverseBytes(U.getLongUnaligned(base, at)) : U.getLongUnaligned(base, at);
+            case 1 -> win.getByte(at);
+            case 2 -> win.getShort(at, writerBigEndian);
+            case 4 -> win.getInt(at, writerBigEndian);
+            default -> win.getLong(at, writerBigEndian);
         };
     }
 
@@ -1465,7 +1502,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         if (s != null) {
             need(s.primSize);
-            long a = address + pos;
+            int a = pos;
             for (int i = 0; i < s.primNames.length; i++) {
                 int j = componentIndex(comps, s.primNames[i]);
                 if (j >= 0) {
@@ -1616,7 +1653,18 @@ public class FastObjectInputStream extends ObjectInputStream {
             throw new StreamCorruptedException("invalid type id: " + Integer.toUnsignedString(id));
         }
         StreamType st = types[index];
-        if (filterPerMessage && st.cl != null && (filtered == null || !filtered.containsKey(st.cl))) {
+        if (st.cl == null && st.resolveException == null) {
+            // The filter refused the type, or it is incompatible: it is not bound.
+            if (st.unfiltered == null && st.bindFailure == null) {
+                throw new StreamCorruptedException("type " + st.name + " used in its own descriptor");
+            }
+            if (st.unfiltered == null) {
+                InvalidClassException e = new InvalidClassException(st.bindFailure.getMessage());
+                e.initCause(st.bindFailure);
+                throw e;
+            }
+            filterAndBind(st);
+        } else if (filterPerMessage && st.cl != null && (filtered == null || !filtered.containsKey(st.cl))) {
             filterClassChain(st.cl);        // first use in this message
         } else {
             typeBackReference();
@@ -1634,7 +1682,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             need(n);
             char[] c = new char[n];
             for (int i = 0; i < n; i++) {
-                c[i] = (char) (U.getByte(base, address + pos + i) & 0xFF);
+                c[i] = (char) (win.getByte(pos + i) & 0xFF);
             }
             pos += n;
             return new String(c);
@@ -1650,6 +1698,11 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private StreamType readTypeDescriptor() throws IOException, ClassNotFoundException {
+        if (typeCount >= MAX_TYPES) {
+            throw new InvalidClassException("type table full: more than " + MAX_TYPES
+                    + " types in one stream (jdk.fastserial.maxTypes)");
+        }
+        descriptorStart = bytesRead();
         int kind = nextByte();
         if (kind < 1 || kind > Wire.MAX_KIND) {
             throw new StreamCorruptedException("invalid type kind " + kind);
@@ -1681,8 +1734,10 @@ public class FastObjectInputStream extends ObjectInputStream {
             enumNames = new String[count("enum constant count")];
             for (int i = 0; i < enumNames.length; i++) {
                 enumNames[i] = readName();
+                checkDescriptorBytes();
             }
         }
+        checkDescriptorBytes();
         StreamType st = new StreamType(kind, name, suid, levels, interfaces);
         st.enumNames = enumNames;
         if (typeCount == types.length) {
@@ -1690,7 +1745,26 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         types[typeCount++] = st;
         resolve(st);
+        descriptorBytes += checkDescriptorBytes();
+        descriptorStart = -1;
         return st;
+    }
+
+    /**
+     * Bounds the heap that descriptors may take: a peer could otherwise
+     * grow a long-lived stream's type table without end, at several bytes
+     * of heap per byte sent. Checked as a descriptor is read, so one huge
+     * descriptor fails early too.
+     *
+     * @return the bytes of the descriptor being read so far
+     */
+    private long checkDescriptorBytes() throws StreamCorruptedException {
+        long current = bytesRead() - descriptorStart;
+        if (descriptorBytes + current > MAX_DESCRIPTOR_BYTES) {
+            throw new StreamCorruptedException("type descriptors exceed " + MAX_DESCRIPTOR_BYTES
+                    + " bytes in one stream (jdk.fastserial.maxDescriptorBytes)");
+        }
+        return current;
     }
 
     private static void checkClassName(String name) throws StreamCorruptedException {
@@ -1724,6 +1798,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                     throw new StreamCorruptedException("invalid field type code " + (int) primCodes[j]);
                 }
                 primNames[j] = readName();
+                checkDescriptorBytes();
             }
             int nr = count("field count");
             char[] refCodes = new char[nr];
@@ -1736,6 +1811,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                 }
                 refNames[j] = readName();
                 refSigs[j] = readName();
+                checkDescriptorBytes();
             }
             levels[i] = new StreamLevel(name, suid, flags, fingerprint, primCodes, primNames,
                                         refCodes, refNames, refSigs);
@@ -1794,16 +1870,34 @@ public class FastObjectInputStream extends ObjectInputStream {
             if (st.resolveException == null) {
                 st.resolveException = new ClassNotFoundException(st.name);
             }
+            // As the JDK's stream: the filter sees a descriptor it cannot resolve too (limits only).
+            if (facade.getObjectInputFilter() != null) {
+                filterCheck(null, -1);
+            }
+            totalRefs++;
             return;
         }
-        // resolveClass may map the name to another class, as the JDK allows: the local class decides.
-        st.bind(cl);
+        st.unfiltered = cl;
+        filterAndBind(st);
+    }
+
+    /**
+     * The JDK's order: the filter is asked before the class is initialized
+     * or anything is generated for it, so a rejected class stays untouched;
+     * the type stays unbound, and the filter is asked again when it is used
+     * again (the filter may differ from message to message).
+     */
+    private void filterAndBind(StreamType st) throws InvalidClassException {
+        Class<?> cl = st.unfiltered;
         if (st.kind == Wire.KIND_PROXY && facade.getObjectInputFilter() != null) {
             for (Class<?> i : cl.getInterfaces()) {
                 filterCheck(i, -1);
             }
         }
         filterClassChain(cl);
+        st.unfiltered = null;
+        // resolveClass may map the name to another class, as the JDK allows: the local class decides.
+        st.bind(cl);
     }
 
     private static long levelSuid(StreamType st, String name) {
@@ -2027,7 +2121,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         try {
             need(s.primSize);
             byte[] prims = new byte[s.primSize];
-            U.copyMemory(base, address + pos, prims, BYTE_BASE, s.primSize);
+            win.copyTo(pos, prims, BYTE_BASE, s.primSize, 1, false);
             pos += s.primSize;
             Object[] refs = new Object[s.refNames.length];
             for (int i = 0; i < refs.length; i++) {
@@ -2054,7 +2148,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             return;                      // default data of a level without writeObject
         }
         need(1);
-        byte tag = U.getByte(base, address + pos);
+        byte tag = win.getByte(pos);
         if (tag == Wire.FIELDS) {
             pos++;
         } else if (tag == Wire.BLOCK) {
@@ -2200,7 +2294,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             if (mode == NO_DATA) {
                 return false;
             }
-            if (pos >= limit) {
+            if (pos >= win.limit) {
                 if (source == null) {
                     return false;
                 }
@@ -2210,7 +2304,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                     return false;
                 }
             }
-            byte tag = U.getByte(base, address + pos);
+            byte tag = win.getByte(pos);
             if (tag == Wire.BLOCK) {
                 pos++;
                 blockRemaining = blockLength();
@@ -2255,11 +2349,11 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (blockRemaining == 0 && !nextBlock()) {
             return -1;
         }
-        if (pos >= limit) {
+        if (pos >= win.limit) {
             fill(1);
         }
-        int n = Math.min(len, Math.min(blockRemaining, limit - pos));
-        U.copyMemory(base, address + pos, buf, BYTE_BASE + off, n);
+        int n = Math.min(len, Math.min(blockRemaining, win.limit - pos));
+        win.copyTo(pos, buf, BYTE_BASE + off, n, 1, false);
         pos += n;
         blockRemaining -= n;
         return n;
@@ -2285,10 +2379,10 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     @Override
     public int available() throws IOException {
-        if (blockRemaining == 0 && (pos >= limit || !nextBlock())) {
+        if (blockRemaining == 0 && (pos >= win.limit || !nextBlock())) {
             return 0;
         }
-        return Math.min(blockRemaining, limit - pos);
+        return Math.min(blockRemaining, win.limit - pos);
     }
 
     @Override
@@ -2298,10 +2392,10 @@ public class FastObjectInputStream extends ObjectInputStream {
             if (blockRemaining == 0 && !nextBlock()) {
                 break;
             }
-            if (pos >= limit) {
+            if (pos >= win.limit) {
                 fill(1);
             }
-            int n = Math.min(len - skipped, Math.min(blockRemaining, limit - pos));
+            int n = Math.min(len - skipped, Math.min(blockRemaining, win.limit - pos));
             pos += n;
             blockRemaining -= n;
             skipped += n;
@@ -2318,7 +2412,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public byte readByte() throws IOException {
         if (blockNeed(1)) {
             blockRemaining--;
-            return U.getByte(base, address + pos++);
+            return win.getByte(pos++);
         }
         return (byte) blockValue(1);
     }
@@ -2334,7 +2428,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public char readChar() throws IOException {
         if (blockNeed(2)) {
             blockRemaining -= 2;
-            char v = U.getCharUnaligned(base, address + pos, true);
+            char v = win.getChar(pos, true);
             pos += 2;
             return v;
         }
@@ -2345,7 +2439,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public short readShort() throws IOException {
         if (blockNeed(2)) {
             blockRemaining -= 2;
-            short v = U.getShortUnaligned(base, address + pos, true);
+            short v = win.getShort(pos, true);
             pos += 2;
             return v;
         }
@@ -2361,7 +2455,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public int readInt() throws IOException {
         if (blockNeed(4)) {
             blockRemaining -= 4;
-            int v = U.getIntUnaligned(base, address + pos, true);
+            int v = win.getInt(pos, true);
             pos += 4;
             return v;
         }
@@ -2372,7 +2466,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public long readLong() throws IOException {
         if (blockNeed(8)) {
             blockRemaining -= 8;
-            long v = U.getLongUnaligned(base, address + pos, true);
+            long v = win.getLong(pos, true);
             pos += 8;
             return v;
         }
@@ -2452,15 +2546,13 @@ public class FastObjectInputStream extends ObjectInputStream {
             return;
         }
         closed = true;
+        win = Window.CLOSED;
         try {
             if (source != null) {
                 source.close();
             }
         } finally {
-            if (session != null) {
-                session.release0();
-                session = null;
-            }
+            releaseSession();
         }
     }
 }

@@ -40,6 +40,7 @@ import jdk.internal.fastserial.TypeInfo;
 import jdk.internal.fastserial.TypeInfo.Level;
 import jdk.internal.fastserial.TypeInfo.PrimField;
 import jdk.internal.fastserial.TypeInfo.RefField;
+import jdk.internal.fastserial.Window;
 import jdk.internal.fastserial.Wire;
 import jdk.internal.foreign.AbstractMemorySegmentImpl;
 import jdk.internal.foreign.MemorySessionImpl;
@@ -90,13 +91,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private static final int INITIAL_MEMORY_BUFFER_SIZE = 512;
     private static final int MAX_ARRAY_BUFFER = Integer.MAX_VALUE - 16;
 
-    // ---- the buffer: base + address + index is where index lands ----
-    private Object base;          // the byte[] or null (native memory)
-    private long address;         // offset of the buffer's start within base
-    private byte[] heap;          // base when it is a byte[] starting at index 0 of the array, else null
-    private int heapStart;        // array index of the buffer's start in heap
+    // ---- the buffer ----
+    private Window win;
+    private byte[] heap;          // the stream's own array (memory or sink), else null
     private int pos;
-    private int capacity;
     private final OutputStream sink;       // null: memory or segment
     private MemorySegment segment;         // null unless writing in place
     private MemorySessionImpl session;     // the segment's, held while open
@@ -192,32 +190,24 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             if (seg.isReadOnly()) {
                 throw new UnsupportedOperationException("read-only segment");
             }
-            AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) seg;
-            session = impl.sessionImpl();
+            // MemorySegment is sealed: every segment, a mapped one too, is this class.
+            session = ((AbstractMemorySegmentImpl) seg).sessionImpl();
             session.acquire0();
-            base = impl.unsafeGetBase();
-            address = impl.unsafeGetOffset();
-            capacity = (int) Math.min(seg.byteSize(), MAX_ARRAY_BUFFER);
-            if (base instanceof byte[] b) {
-                heap = b;
-                heapStart = (int) (address - BYTE_BASE);
-            }
+            win = Window.of(seg, 0, seg.byteSize());
         } else {
             heap = new byte[out != null ? INITIAL_SINK_BUFFER_SIZE : INITIAL_MEMORY_BUFFER_SIZE];
-            base = heap;
-            address = BYTE_BASE;
-            capacity = heap.length;
+            win = Window.ofArray(heap, 0, heap.length);
         }
-        if (capacity < 4) {
+        if (win.limit < 4) {
             // checked here, not by reserve(): growSegment must not run before a subclass is built
             session.release0();
             session = null;
             throw new IOException("MemorySegment of " + seg.byteSize() + " bytes: no room for the stream header");
         }
-        U.putByte(base, address + pos, Wire.MAGIC_0);
-        U.putByte(base, address + pos + 1, Wire.MAGIC_1);
-        U.putByte(base, address + pos + 2, Wire.VERSION);
-        U.putByte(base, address + pos + 3, (byte) (LITTLE_ENDIAN ? Wire.FLAG_IMAGES_LITTLE_ENDIAN : 0));
+        win.putByte(pos, Wire.MAGIC_0);
+        win.putByte(pos + 1, Wire.MAGIC_1);
+        win.putByte(pos + 2, Wire.VERSION);
+        win.putByte(pos + 3, (byte) (LITTLE_ENDIAN ? Wire.FLAG_IMAGES_LITTLE_ENDIAN : 0));
         pos += 4;
     }
 
@@ -237,13 +227,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         if (blockStart >= 0) {
             closeBlock();
         }
-        if (capacity - pos < n) {
+        if (win.limit - pos < n) {
             makeRoom(n);
         }
     }
 
     private void ensure(int n) throws IOException {
-        if (capacity - pos < n) {
+        if (win.limit - pos < n) {
             makeRoom(n);
         }
     }
@@ -254,11 +244,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         ensureOpen();
         if (sink != null) {
-            if (capacity < DEFAULT_BUFFER_SIZE && flushedBytes + pos >= capacity) {
+            if (win.limit < DEFAULT_BUFFER_SIZE && flushedBytes + pos >= win.limit) {
                 // A stream that keeps writing earns the full buffer.
-                heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, capacity * 4));
-                base = heap;
-                capacity = heap.length;
+                heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, win.limit * 4));
+                win = Window.ofArray(heap, 0, heap.length);
             }
             if (blockStart >= 0) {
                 // An open block stays in the buffer, whole, until it is closed, so
@@ -272,22 +261,20 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             } else {
                 drainBuffer();
             }
-            if (capacity - pos < n) {
-                heap = Arrays.copyOf(heap, Math.max(pos + n, capacity * 2));
-                base = heap;
-                capacity = heap.length;
+            if (win.limit - pos < n) {
+                heap = Arrays.copyOf(heap, Math.max(pos + n, win.limit * 2));
+                win = Window.ofArray(heap, 0, heap.length);
             }
         } else if (segment != null) {
             long needed = (long) pos + n;
             moveToSegment(growSegment(segment, needed), needed);
         } else {
-            long wanted = Math.max((long) pos + n, Math.min((long) capacity * 2, MAX_ARRAY_BUFFER));
+            long wanted = Math.max((long) pos + n, Math.min((long) win.limit * 2, MAX_ARRAY_BUFFER));
             if (wanted > MAX_ARRAY_BUFFER) {
                 throw new IOException("stream too large for a byte array: " + ((long) pos + n));
             }
             heap = Arrays.copyOf(heap, (int) wanted);
-            base = heap;
-            capacity = heap.length;
+            win = Window.ofArray(heap, 0, heap.length);
         }
     }
 
@@ -327,16 +314,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         session = s;
         segment = bigger;
-        base = impl.unsafeGetBase();
-        address = impl.unsafeGetOffset();
-        capacity = (int) Math.min(bigger.byteSize(), MAX_ARRAY_BUFFER);
-        if (base instanceof byte[] b) {
-            heap = b;
-            heapStart = (int) (address - BYTE_BASE);
-        } else {
-            heap = null;
-            heapStart = 0;
-        }
+        win = Window.of(bigger, 0, bigger.byteSize());
     }
 
     private void ensureOpen() throws IOException {
@@ -427,7 +405,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     private void openBlock() throws IOException {
         ensure(5);
-        U.putByte(base, address + pos, Wire.BLOCK);
+        win.putByte(pos, Wire.BLOCK);
         blockStart = pos + 1;
         pos += 5;
     }
@@ -439,7 +417,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         if (len == 0) {
             pos = start - 1;            // drop an empty block
         } else {
-            U.putIntUnaligned(base, address + start, len, false);
+            win.putInt(start, len, false);
         }
     }
 
@@ -451,7 +429,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             closeBlock();
             openBlock();
         }
-        if (capacity - pos < n) {
+        if (win.limit - pos < n) {
             makeRoom(n);
         }
     }
@@ -465,13 +443,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /** Writes a boolean as one byte. @param v the value @throws IOException on failure */
     public final void putBoolean(boolean v) throws IOException {
         reserve(1);
-        U.putByte(base, address + pos++, (byte) (v ? 1 : 0));
+        win.putByte(pos++, (byte) (v ? 1 : 0));
     }
 
     /** Writes a byte. @param v the value @throws IOException on failure */
     public final void putByte(int v) throws IOException {
         reserve(1);
-        U.putByte(base, address + pos++, (byte) v);
+        win.putByte(pos++, (byte) v);
     }
 
     /** Writes a char, little-endian. @param v the value @throws IOException on failure */
@@ -485,21 +463,21 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /** Writes a short, little-endian. @param v the value @throws IOException on failure */
     public final void putShort(int v) throws IOException {
         reserve(2);
-        U.putShortUnaligned(base, address + pos, (short) v, false);
+        win.putShort(pos, (short) v, false);
         pos += 2;
     }
 
     /** Writes an int, little-endian. @param v the value @throws IOException on failure */
     public final void putInt(int v) throws IOException {
         reserve(4);
-        U.putIntUnaligned(base, address + pos, v, false);
+        win.putInt(pos, v, false);
         pos += 4;
     }
 
     /** Writes a long, little-endian. @param v the value @throws IOException on failure */
     public final void putLong(long v) throws IOException {
         reserve(8);
-        U.putLongUnaligned(base, address + pos, v, false);
+        win.putLong(pos, v, false);
         pos += 8;
     }
 
@@ -524,7 +502,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         while (len > 0) {
             int n = Math.min(len, room(1, len));
             for (int i = 0; i < n; i++) {
-                U.putByte(base, address + pos + i, (byte) (a[off + i] ? 1 : 0));
+                win.putByte(pos + i, (byte) (a[off + i] ? 1 : 0));
             }
             pos += n; off += n; len -= n;
         }
@@ -592,12 +570,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     public final void putImage(ClassInfo info, Object obj) throws IOException {
         int size = info.size();
         reserve(size);
-        if (heap != null) {
-            info.toByteArray(obj, 0, heap, heapStart + pos);
+        Window w = win;
+        if (w.arrayStart >= 0) {
+            info.toByteArray(obj, 0, w.array(), w.arrayStart + pos);
         } else {
             byte[] tmp = scratch(size);
             info.toByteArray(obj, 0, tmp, 0);
-            U.copyMemory(tmp, BYTE_BASE, base, address + pos, size);
+            win.copyFrom(tmp, BYTE_BASE, pos, size, 1, false);
         }
         pos += size;
     }
@@ -612,10 +591,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     /** How many elements of width w fit now, after making room for at least one. */
     private int room(int w, int wanted) throws IOException {
-        if (capacity - pos < w) {
+        if (win.limit - pos < w) {
             makeRoom((int) Math.min((long) w * wanted, Math.max(w, DEFAULT_BUFFER_SIZE)));
         }
-        return (capacity - pos) / w;
+        return (win.limit - pos) / w;
     }
 
     /** Copies len elements of width w, little-endian, in runs that fit the buffer. */
@@ -623,11 +602,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         while (len > 0) {
             int n = Math.min(len, room(w, len));
             long bytes = (long) n * w;
-            if (LITTLE_ENDIAN || w == 1) {
-                U.copyMemory(array, offset, base, address + pos, bytes);
-            } else {
-                U.copySwapMemory(array, offset, base, address + pos, bytes, w);
-            }
+            win.copyFrom(array, offset, pos, bytes, w, !LITTLE_ENDIAN);
             pos += (int) bytes;
             offset += bytes;
             len -= n;
@@ -638,21 +613,21 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         if (blockStart >= 0) {
             closeBlock();
         }
-        if (capacity - pos < 1) {
+        if (win.limit - pos < 1) {
             makeRoom(1);
         }
-        U.putByte(base, address + pos++, tag);
+        win.putByte(pos++, tag);
     }
 
     private void putVarint(int v) throws IOException {
         ensure(varintLength(v));
-        long a = address + pos;
+        int p = pos;
         while ((v & ~0x7F) != 0) {
-            U.putByte(base, a++, (byte) ((v & 0x7F) | 0x80));
+            win.putByte(p++, (byte) ((v & 0x7F) | 0x80));
             v >>>= 7;
         }
-        U.putByte(base, a++, (byte) v);
-        pos = (int) (a - address);
+        win.putByte(p++, (byte) v);
+        pos = p;
     }
 
     /** A string's chars: varint(length << 1 | latin1), then bytes or LE chars. */
@@ -665,13 +640,14 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         ensure(varintLength(header) + n);
         int start = pos;
         putVarint(header);
-        if (heap != null && JLA.stringCoder(s) == LATIN1) {
+        Window w = win;
+        if (w.arrayStart >= 0 && JLA.stringCoder(s) == LATIN1) {
             // A compact string's bytes are its Latin-1 chars: one copy.
-            copyLatin1(s, n, heap, heapStart + pos);
+            copyLatin1(s, n, w.array(), w.arrayStart + pos);
             pos += n;
             return;
         }
-        long a = address + pos;
+        int p = pos;
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c > 0xFF) {
@@ -679,7 +655,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 putUtf16(s);
                 return;
             }
-            U.putByte(base, a + i, (byte) c);
+            w.putByte(p + i, (byte) c);
         }
         pos += n;
     }
@@ -699,9 +675,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         int i = 0;
         while (i < n) {
             int k = Math.min(n - i, room(2, n - i));
-            long a = address + pos;
+            Window w = win;
+            int p = pos;
             for (int j = 0; j < k; j++) {
-                U.putCharUnaligned(base, a + 2L * j, s.charAt(i + j), false);
+                w.putChar(p + 2 * j, s.charAt(i + j), false);
             }
             pos += 2 * k;
             i += k;
@@ -1095,9 +1072,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             putImage(level.image, obj);
         } else if (level.primSize > 0) {
             reserve(level.primSize);
-            long a = address + pos;
+            Window w = win;
+            int p = pos;
             for (PrimField f : level.prims) {
-                f.copyToImage(obj, base, a + f.imageOffset);
+                f.copyToImage(obj, w, p + f.imageOffset);
             }
             pos += level.primSize;
         }
@@ -1120,7 +1098,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         putVarint(0);
         byte[] d = ti.descriptor();
         reserve(d.length);
-        U.copyMemory(d, BYTE_BASE, base, address + pos, d.length);
+        win.copyFrom(d, BYTE_BASE, pos, d.length, 1, false);
         pos += d.length;
         // What annotateClass writes travels with the type, framed as custom data.
         Object savedObj = curObj;
@@ -1242,7 +1220,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         Level level = curPut.level;
         reserve(level.primSize);
         if (level.primSize > 0) {
-            U.copyMemory(curPut.prims, BYTE_BASE, base, address + pos, level.primSize);
+            win.copyFrom(curPut.prims, BYTE_BASE, pos, level.primSize, 1, false);
             pos += level.primSize;
         }
         RefField[] refs = level.refs;
@@ -1349,7 +1327,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     @Override
     public void write(int val) throws IOException {
         blockData(1);
-        U.putByte(base, address + pos++, (byte) val);
+        win.putByte(pos++, (byte) val);
     }
 
     @Override
@@ -1362,8 +1340,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         Objects.checkFromIndexSize(off, len, buf.length);
         while (len > 0) {
             blockData(1);
-            int n = Math.min(len, Math.min(capacity - pos, MAX_BLOCK - (pos - blockStart - 4)));
-            U.copyMemory(buf, BYTE_BASE + off, base, address + pos, n);
+            int n = Math.min(len, Math.min(win.limit - pos, MAX_BLOCK - (pos - blockStart - 4)));
+            win.copyFrom(buf, BYTE_BASE + off, pos, n, 1, false);
             pos += n;
             off += n;
             len -= n;
@@ -1373,13 +1351,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     @Override
     public void writeBoolean(boolean val) throws IOException {
         blockData(1);
-        U.putByte(base, address + pos++, (byte) (val ? 1 : 0));
+        win.putByte(pos++, (byte) (val ? 1 : 0));
     }
 
     @Override
     public void writeByte(int val) throws IOException {
         blockData(1);
-        U.putByte(base, address + pos++, (byte) val);
+        win.putByte(pos++, (byte) val);
     }
 
     // One method per width, a single store in the open block; writeChar does not
@@ -1387,28 +1365,28 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     @Override
     public void writeShort(int val) throws IOException {
         blockData(2);
-        U.putShortUnaligned(base, address + pos, (short) val, true);
+        win.putShort(pos, (short) val, true);
         pos += 2;
     }
 
     @Override
     public void writeChar(int val) throws IOException {
         blockData(2);
-        U.putCharUnaligned(base, address + pos, (char) val, true);
+        win.putChar(pos, (char) val, true);
         pos += 2;
     }
 
     @Override
     public void writeInt(int val) throws IOException {
         blockData(4);
-        U.putIntUnaligned(base, address + pos, val, true);
+        win.putInt(pos, val, true);
         pos += 4;
     }
 
     @Override
     public void writeLong(long val) throws IOException {
         blockData(8);
-        U.putLongUnaligned(base, address + pos, val, true);
+        win.putLong(pos, val, true);
         pos += 8;
     }
 
@@ -1527,6 +1505,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             }
         } finally {
             closed = true;
+            win = Window.CLOSED;
             if (session != null) {
                 session.release0();
                 session = null;

@@ -49,9 +49,17 @@ public final class StreamType {
     /** Interface names of a proxy class. */
     public final String[] interfaces;
 
-    /** The local class, or null when it could not be resolved. */
+    /**
+     * The local class, or null when it could not be resolved (then
+     * resolveException is set), or it is not bound yet: the filter refused
+     * it (unfiltered is set) or it is incompatible (bindFailure is set).
+     */
     public Class<?> cl;
     public ClassNotFoundException resolveException;
+    /** The class resolved for the type while the filter has not allowed it. */
+    public Class<?> unfiltered;
+    /** Why the type cannot be bound to its local class. */
+    public InvalidClassException bindFailure;
     public TypeInfo local;
     /** The reading plan, topmost first. */
     public Slot[] slots;
@@ -82,8 +90,26 @@ public final class StreamType {
         return t;
     }
 
-    /** Binds the type to the local class and checks that they are compatible. */
+    /**
+     * Binds the type to the local class and checks that they are
+     * compatible; on failure the type stays unbound, with the reason.
+     */
     public void bind(Class<?> localClass) throws InvalidClassException {
+        try {
+            bind0(localClass);
+        } catch (InvalidClassException e) {
+            cl = null;
+            local = null;
+            slots = null;
+            marshaler = null;
+            component = null;
+            enumConstants = null;
+            bindFailure = e;
+            throw e;
+        }
+    }
+
+    private void bind0(Class<?> localClass) throws InvalidClassException {
         this.cl = localClass;
         this.local = TypeInfo.of(localClass);
         int lk = local.kind;

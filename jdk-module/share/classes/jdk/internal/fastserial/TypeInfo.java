@@ -571,17 +571,14 @@ public final class TypeInfo {
             this.offset = offset;
         }
 
-        /** Copies the field's value to base+address in native order (0 if the field does not exist). */
-        public void copyToImage(Object obj, Object base, long address) {
-            if (offset < 0) {
-                U.setMemory(base, address, width, (byte) 0);
-                return;
-            }
+        /** Copies the field's value to index {@code at} of a stream's window, in native order (0 if the field does not exist). */
+        public void copyToImage(Object obj, Window window, int at) {
+            boolean be = Window.NATIVE_BIG_ENDIAN;
             switch (width) {
-                case 1 -> U.putByte(base, address, U.getByte(obj, offset));
-                case 2 -> U.putShortUnaligned(base, address, U.getShort(obj, offset));
-                case 4 -> U.putIntUnaligned(base, address, U.getInt(obj, offset));
-                default -> U.putLongUnaligned(base, address, U.getLong(obj, offset));
+                case 1 -> window.putByte(at, offset < 0 ? 0 : U.getByte(obj, offset));
+                case 2 -> window.putShort(at, offset < 0 ? 0 : U.getShort(obj, offset), be);
+                case 4 -> window.putInt(at, offset < 0 ? 0 : U.getInt(obj, offset), be);
+                default -> window.putLong(at, offset < 0 ? 0 : U.getLong(obj, offset), be);
             }
         }
 

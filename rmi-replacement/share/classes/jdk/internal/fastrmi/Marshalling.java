@@ -315,6 +315,7 @@ abstract sealed class Marshalling {
                     in.setInput(frame.data(), Frame.HEADER, frame.length() - Frame.HEADER);
                 }
                 in.startMessage();
+                in.startPeerMessage();
             } catch (IllegalStateException e) {
                 // the last message was not read to its end: the streams disagree
                 throw new StreamCorruptedException("message boundary lost: " + e.getMessage());
@@ -410,6 +411,15 @@ abstract sealed class Marshalling {
         /* Filter limits count per call, as for stock RMI's stream per call. */
         void startMessage() {
             resetFilterCounts();
+        }
+
+        /*
+         * A peer's messages are independent (its writer resets the objects at
+         * the end of each): a back reference into an earlier call, under
+         * another filter, is refused even if the peer left out the reset.
+         */
+        void startPeerMessage() {
+            forgetObjects();
         }
 
         @Override

@@ -110,8 +110,8 @@ public final class DgcClient implements DistributedGC {
         long renewEvery = Math.max(10, lease / 2) * 1_000_000;
         long nextRenewal = System.nanoTime() + renewEvery;
         while (true) {
-            Map<Endpoint, long[]> toDirty;
-            Map<Endpoint, long[]> toClean;
+            Map<Endpoint, List<long[]>> toDirty;
+            Map<Endpoint, List<long[]>> toClean;
             synchronized (this) {
                 try {
                     if (dirty.isEmpty()) {
@@ -143,27 +143,31 @@ public final class DgcClient implements DistributedGC {
             }
             long asked = kind == Kind.LEASE ? lease : 0;
             boolean retry = false;
-            for (Map.Entry<Endpoint, long[]> e : toDirty.entrySet()) {
-                try {
-                    long granted = runtime.dgcStub(e.getKey()).dirty(e.getValue(), runtime.id(), asked);
-                    succeeded(e.getKey());
-                    if (kind == Kind.LEASE && granted > 0 && granted * 1_000_000 / 2 < renewEvery) {
-                        // the exporter's lease is shorter than ours: renew in time for it
-                        renewEvery = Math.max(10, granted / 2) * 1_000_000;
-                        nextRenewal = Math.min(nextRenewal, System.nanoTime() + renewEvery);
+            for (Map.Entry<Endpoint, List<long[]>> e : toDirty.entrySet()) {
+                for (long[] ids : e.getValue()) {
+                    try {
+                        long granted = runtime.dgcStub(e.getKey()).dirty(ids, runtime.id(), asked);
+                        succeeded(e.getKey());
+                        if (kind == Kind.LEASE && granted > 0 && granted * 1_000_000 / 2 < renewEvery) {
+                            // the exporter's lease is shorter than ours: renew in time for it
+                            renewEvery = Math.max(10, granted / 2) * 1_000_000;
+                            nextRenewal = Math.min(nextRenewal, System.nanoTime() + renewEvery);
+                        }
+                    } catch (RemoteException | RuntimeException ex) {
+                        LOG.log(Level.DEBUG, () -> "DGC dirty to " + e.getKey() + " failed: " + ex);
+                        retry |= failed(e.getKey(), ids, true);
                     }
-                } catch (RemoteException | RuntimeException ex) {
-                    LOG.log(Level.DEBUG, () -> "DGC dirty to " + e.getKey() + " failed: " + ex);
-                    retry |= failed(e.getKey(), e.getValue(), true);
                 }
             }
-            for (Map.Entry<Endpoint, long[]> e : toClean.entrySet()) {
-                try {
-                    runtime.dgcStub(e.getKey()).clean(e.getValue(), runtime.id());
-                    succeeded(e.getKey());
-                } catch (RemoteException | RuntimeException ex) {
-                    LOG.log(Level.DEBUG, () -> "DGC clean to " + e.getKey() + " failed: " + ex);
-                    retry |= failed(e.getKey(), e.getValue(), false);
+            for (Map.Entry<Endpoint, List<long[]>> e : toClean.entrySet()) {
+                for (long[] ids : e.getValue()) {
+                    try {
+                        runtime.dgcStub(e.getKey()).clean(ids, runtime.id());
+                        succeeded(e.getKey());
+                    } catch (RemoteException | RuntimeException ex) {
+                        LOG.log(Level.DEBUG, () -> "DGC clean to " + e.getKey() + " failed: " + ex);
+                        retry |= failed(e.getKey(), ids, false);
+                    }
                 }
             }
             if (retry) {
@@ -203,16 +207,21 @@ public final class DgcClient implements DistributedGC {
         return true;
     }
 
-    private static Map<Endpoint, long[]> drain(Map<Endpoint, Set<Long>> pending) {
-        Map<Endpoint, long[]> out = new HashMap<>();
+    /* The pending ids per endpoint, in calls of at most the server's array limit (stock's too). */
+    private static Map<Endpoint, List<long[]>> drain(Map<Endpoint, Set<Long>> pending) {
+        Map<Endpoint, List<long[]>> out = new HashMap<>();
         for (Map.Entry<Endpoint, Set<Long>> e : pending.entrySet()) {
-            if (!e.getValue().isEmpty()) {
-                List<Long> ids = new ArrayList<>(e.getValue());
-                long[] a = new long[ids.size()];
+            List<Long> ids = new ArrayList<>(e.getValue());
+            List<long[]> calls = new ArrayList<>();
+            for (int from = 0; from < ids.size(); from += DgcServer.MAX_IDS_PER_CALL) {
+                long[] a = new long[Math.min(DgcServer.MAX_IDS_PER_CALL, ids.size() - from)];
                 for (int i = 0; i < a.length; i++) {
-                    a[i] = ids.get(i);
+                    a[i] = ids.get(from + i);
                 }
-                out.put(e.getKey(), a);
+                calls.add(a);
+            }
+            if (!calls.isEmpty()) {
+                out.put(e.getKey(), calls);
             }
         }
         pending.clear();

@@ -31,8 +31,27 @@ import java.io.ObjectInputFilter;
  */
 public final class DgcServer implements DgcService {
 
-    /** DGC calls carry long arrays and nothing else. */
+    /** The most object ids one dirty or clean call carries: stock DGC's array limit. */
+    public static final int MAX_IDS_PER_CALL = 10_000;
+
+    /**
+     * Stock's {@code sun.rmi.transport.dgcFilter} (a system or security
+     * property), which may override the built-in allow-list, as in stock
+     * DGC; null if unset.
+     */
+    private static final ObjectInputFilter CONFIGURED_FILTER = configuredFilter();
+
+    /**
+     * DGC calls carry long arrays of at most MAX_IDS_PER_CALL ids and
+     * nothing else; the configured dgcFilter decides first.
+     */
     public static final ObjectInputFilter FILTER = info -> {
+        if (CONFIGURED_FILTER != null) {
+            ObjectInputFilter.Status status = CONFIGURED_FILTER.checkInput(info);
+            if (status != ObjectInputFilter.Status.UNDECIDED) {
+                return status;
+            }
+        }
         Class<?> c = info.serialClass();
         if (info.depth() > 2 || info.references() > 4) {
             return ObjectInputFilter.Status.REJECTED;
@@ -40,9 +59,17 @@ public final class DgcServer implements DgcService {
         if (c == null) {
             return ObjectInputFilter.Status.UNDECIDED;
         }
-        return c == long[].class && info.arrayLength() <= 1_000_000
+        return c == long[].class && info.arrayLength() <= MAX_IDS_PER_CALL
                ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.REJECTED;
     };
+
+    private static ObjectInputFilter configuredFilter() {
+        String pattern = System.getProperty("sun.rmi.transport.dgcFilter");
+        if (pattern == null) {
+            pattern = java.security.Security.getProperty("sun.rmi.transport.dgcFilter");
+        }
+        return pattern == null ? null : ObjectInputFilter.Config.createFilter(pattern);
+    }
 
     private final DgcHost runtime;
     private Thread sweeper;
