@@ -147,6 +147,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private boolean closed;
     private ClassNotFoundException pendingNotFound;
     private int topFirstHandle;         // the first handle of the top-level object being read
+    private boolean stringOnly;         // the next item must be a string (readStringOnly)
     private long descriptorBytes;       // of the types in the table
     private long descriptorStart = -1;  // bytesRead() where the descriptor being read starts
     private List<Validation> validations;
@@ -240,6 +241,11 @@ public class FastObjectInputStream extends ObjectInputStream {
             @Override
             public boolean hasReadObjects() {
                 return totalRefs > 0;
+            }
+
+            @Override
+            public String readString() throws IOException {
+                return readStringOnly();
             }
         });
         if (seg != null) {
@@ -401,11 +407,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public final void setInput(MemorySegment segment, long offset, long length) {
         Objects.checkFromIndexSize(offset, length, segment.byteSize());
         checkMessageBoundary();
-        AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) segment;
-        MemorySessionImpl s = impl.sessionImpl();
-        s.acquire0();
-        releaseSession();
-        session = s;
+        holdSession(((AbstractMemorySegmentImpl) segment).sessionImpl());
         consumedBefore += pos;
         win = Window.of(segment, offset, length);
         pos = 0;
@@ -426,7 +428,18 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
     }
 
-    private void releaseSession() {
+    /*
+     * The session swaps are the one place where a stream that a buggy
+     * application shares between threads could leak or double-release an
+     * arena's acquire; they are rare (a message, a close), so they lock.
+     */
+    private synchronized void holdSession(MemorySessionImpl s) {
+        s.acquire0();
+        releaseSession();
+        session = s;
+    }
+
+    private synchronized void releaseSession() {
         if (session != null) {
             session.release0();
             session = null;
@@ -682,7 +695,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private void bulk(Object array, long offset, int len, int w) throws IOException {
         while (len > 0) {
             int avail = (win.limit - pos) / w;
-            if (avail == 0) {
+            if (avail <= 0) {
                 fill(w);
                 continue;
             }
@@ -777,6 +790,23 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
     }
 
+    /**
+     * ObjectInputStream's readString, for RMI (through its subclass hook): a
+     * string, a null or a back reference to a string; any other item is
+     * refused before anything of it is read, with the JDK's
+     * ClassCastException.
+     */
+    private String readStringOnly() throws IOException {
+        stringOnly = true;
+        try {
+            return (String) readTop(false);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);     // as the JDK's: a string needs no class
+        } finally {
+            stringOnly = false;
+        }
+    }
+
     private Object readObject0(boolean unshared) throws IOException, ClassNotFoundException {
         if (blockRemaining > 0) {
             throw optionalData(blockRemaining, false);
@@ -810,13 +840,27 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (mode == NO_DATA) {
             throw optionalData(0, true);
         }
+        boolean onlyString = stringOnly;
+        if (onlyString) {
+            stringOnly = false;
+            String other = switch (tag) {
+                case Wire.NULL, Wire.STRING, Wire.REF -> null;
+                case Wire.CLASS, Wire.CLASSDESC -> "a class";
+                case Wire.ARRAY -> "an array";
+                case Wire.ENUM -> "an enum";
+                default -> "an object";
+            };
+            if (other != null) {
+                throw new ClassCastException("Cannot cast " + other + " to java.lang.String");
+            }
+        }
         pos++;
         depth++;
         totalRefs++;
         try {
             return switch (tag) {
                 case Wire.NULL -> null;
-                case Wire.REF -> readHandle(unshared);
+                case Wire.REF -> onlyString ? String.class.cast(readHandle(unshared)) : readHandle(unshared);
                 case Wire.OBJECT -> readOrdinary(unshared);
                 case Wire.STRING -> checkResolve(readStringItem(unshared), handleCount - 1);
                 case Wire.ARRAY -> readArray(unshared);
@@ -1120,15 +1164,32 @@ public class FastObjectInputStream extends ObjectInputStream {
         for (int i = 0; i < len; i++) {
             Object e = readObject0(false);
             if (e != null && !comp.isInstance(e)) {
-                throw new ClassCastException("array element of " + e.getClass().getName()
-                                             + " cannot be stored in " + a.getClass().getTypeName());
+                // the stream contradicts its own array type (the JDK's store would fail)
+                throw new StreamCorruptedException("array element of " + e.getClass().getName()
+                                                   + " cannot be stored in " + a.getClass().getTypeName());
             }
             a[i] = e;
         }
         return a;
     }
 
+    /*
+     * As the JDK's stream: an object that depends on a class not found (a
+     * field, an element) gets no class-defined readObject, readResolve or
+     * resolveObject, and its defaultReadObject throws; pendingNotFound holds
+     * the current object's dependency while it is read.
+     */
     private Object readOrdinary(boolean unshared) throws IOException, ClassNotFoundException {
+        ClassNotFoundException outer = pendingNotFound;
+        pendingNotFound = null;
+        Object obj = readOrdinary0(unshared);
+        if (pendingNotFound == null) {
+            pendingNotFound = outer;
+        }
+        return obj;
+    }
+
+    private Object readOrdinary0(boolean unshared) throws IOException, ClassNotFoundException {
         StreamType st = readType();
         switch (st.kind) {
             case Wire.KIND_SERIALIZABLE, Wire.KIND_PROXY -> { }
@@ -1171,6 +1232,10 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private Object finishObject(Object obj, TypeInfo local, int h, boolean unshared) throws IOException {
+        if (pendingNotFound != null) {
+            markNotFound(h, pendingNotFound);   // a back reference fails as this object does
+            return obj;
+        }
         if (local.hasReadResolve && handles[h] != null) {
             Object rep = local.invokeReadResolve(obj);
             if (unshared && rep != null && rep.getClass().isArray()) {
@@ -1287,7 +1352,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                 skipLevel(s);
                 continue;
             }
-            if (l.hasReadObject) {
+            if (l.hasReadObject && pendingNotFound == null) {
                 Object savedObj = curObj;
                 Slot savedSlot = curSlot;
                 boolean savedDefaults = curDefaultsRead;
@@ -1926,11 +1991,12 @@ public class FastObjectInputStream extends ObjectInputStream {
         int savedDepth = depth;
         try {
             for (Class<?> c = cl; c != null; c = serializableSuperclass(c)) {
-                if (filtered.put(c, Boolean.TRUE) != null) {
+                if (filtered.containsKey(c)) {
                     filterCheck(null, -1);
                     break;
                 }
                 filterCheck(c, -1);          // as the JDK's: before counting the descriptor
+                filtered.put(c, Boolean.TRUE);  // only once allowed: a refused class is asked again
                 totalRefs++;
                 depth++;
             }
@@ -2104,6 +2170,9 @@ public class FastObjectInputStream extends ObjectInputStream {
             mode = savedMode;
         }
         curDefaultsRead = true;
+        if (pendingNotFound != null) {
+            throw pendingNotFound;      // as the JDK's: a field's class was not found
+        }
     }
 
     @Override
@@ -2290,6 +2359,9 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     /** Moves to the next block; false at the end of block data. */
     private boolean nextBlock() throws IOException {
+        if (closed) {
+            throw new IOException("stream closed");     // not the end of the data: there is none
+        }
         while (blockRemaining == 0) {
             if (mode == NO_DATA) {
                 return false;
@@ -2379,6 +2451,9 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     @Override
     public int available() throws IOException {
+        if (closed) {
+            throw new IOException("stream closed");
+        }
         if (blockRemaining == 0 && (pos >= win.limit || !nextBlock())) {
             return 0;
         }
@@ -2547,6 +2622,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         closed = true;
         win = Window.CLOSED;
+        pos = 0;
+        blockRemaining = 0;
         try {
             if (source != null) {
                 source.close();

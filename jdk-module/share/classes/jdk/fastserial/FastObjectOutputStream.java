@@ -305,16 +305,32 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 || needed > MAX_ARRAY_BUFFER) {
             throw new IOException("growSegment gave no larger writable segment");
         }
-        AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) bigger;
-        MemorySessionImpl s = impl.sessionImpl();
-        s.acquire0();
         MemorySegment.copy(segment, 0, bigger, 0, pos);
-        if (session != null) {
-            session.release0();
+        holdSegment(bigger);
+    }
+
+    /*
+     * The session swaps are the one place where a stream that a buggy
+     * application shares between threads could leak or double-release an
+     * arena's acquire; they are rare (growth, close), so they lock.
+     */
+    private synchronized void holdSegment(MemorySegment bigger) throws IOException {
+        if (closed) {
+            throw new IOException("stream closed");
         }
+        MemorySessionImpl s = ((AbstractMemorySegmentImpl) bigger).sessionImpl();
+        s.acquire0();
+        releaseSession();
         session = s;
         segment = bigger;
         win = Window.of(bigger, 0, bigger.byteSize());
+    }
+
+    private synchronized void releaseSession() {
+        if (session != null) {
+            session.release0();
+            session = null;
+        }
     }
 
     private void ensureOpen() throws IOException {
@@ -1506,10 +1522,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         } finally {
             closed = true;
             win = Window.CLOSED;
-            if (session != null) {
-                session.release0();
-                session = null;
-            }
+            releaseSession();
         }
     }
 

@@ -23,7 +23,10 @@ package jdk.fastrmi.spi;
 
 import java.io.IOException;
 import java.io.ObjectInput;
+import java.io.ObjectInputStream;
 import java.io.ObjectOutput;
+
+import jdk.internal.access.SharedSecrets;
 
 /**
  * One incoming call, server side, as a generated skeleton sees it: read
@@ -57,4 +60,26 @@ public abstract class ServerCall {
      * @throws IOException if the reply cannot be started
      */
     public abstract ObjectOutput openResult() throws IOException;
+
+    /**
+     * Reads a {@code String} argument or result as stock RMI reads one
+     * ({@code UnicastServerRef.unmarshalValue}): a string, a null or a back
+     * reference to a string, and nothing else, so a peer cannot have an
+     * object of another class deserialized in its place (the registry's
+     * names, for one). Another item ends in a {@code ClassCastException}
+     * before anything of it is read. Generated skeletons and stubs call it.
+     *
+     * @param in the stream
+     * @return the string
+     * @throws IOException if the stream fails
+     * @throws ClassNotFoundException never from an ObjectInputStream; from
+     *         another ObjectInput, as its readObject
+     */
+    public static String readString(ObjectInput in) throws IOException, ClassNotFoundException {
+        if (in instanceof ObjectInputStream ois) {
+            // the JDK's, which a jdk.fastserial stream implements through its subclass hook
+            return SharedSecrets.getJavaObjectInputStreamReadString().readString(ois);
+        }
+        return (String) in.readObject();
+    }
 }

@@ -681,6 +681,11 @@ final class ProxyGenerator {
 
     /* ObjectInput's method for a value of this type, the stream on the stack; leaves the value. */
     private static void read(CodeBuilder code, Class<?> type) {
+        if (type == String.class) {
+            // strings only, as stock RMI reads String values
+            code.invokestatic(CD_SERVER_CALL, "readString", MethodTypeDesc.of(ConstantDescs.CD_String, CD_INPUT));
+            return;
+        }
         String name;
         ClassDesc res;
         switch (type.getName()) {

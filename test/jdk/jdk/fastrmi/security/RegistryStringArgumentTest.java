@@ -1,0 +1,604 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
+ * @test id=fast
+ * @summary A registry reads a lookup's name as stock RMI's skeleton does
+ *          (ObjectInputStream's readString: a string, a null or a back
+ *          reference to one, and nothing else): jdk.fastrmi's registry in a
+ *          server JVM, a raw socket speaking jdk.fastrmi's tcp protocol (a
+ *          lookup recorded through a relay, replayed with other arguments)
+ *          sends a lookup whose name is a Gadget (a Serializable class whose
+ *          static initializer and readObject print to the server's output),
+ *          once on a jdk.fastserial connection and once on a JDK
+ *          serialization connection. The server answers with a status-2
+ *          reply holding ServerException / UnmarshalException /
+ *          ClassCastException("Cannot cast an object to java.lang.String")
+ *          thrown by the connection's stream class (FastObjectInputStream or
+ *          ObjectInputStream), then closes the connection; it prints neither
+ *          GADGET INIT nor GADGET READ, and ordinary lookups and calls still
+ *          work. Each with the registry's default filter and with
+ *          sun.rmi.registry.registryFilter admitting the Gadget, so that the
+ *          string-only read, not the filter, is what keeps it out. A call
+ *          that does take a Gadget (an Object parameter of the bound object)
+ *          then prints both lines: the probe sees a deserialization.
+ * @modules java.rmi jdk.fastserial
+ * @library /lib
+ * @build grande.test.* RegistryStringArgumentTest
+ * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.tcp.idleTimeout=600000 RegistryStringArgumentTest fast
+ */
+
+/*
+ * @test id=stock
+ * @summary The same attack on stock RMI (no java.rmi.provider) in this
+ *          image: the client calls the registry stub's lookup operation
+ *          (number 2, interface hash 4905912898345647071) through its
+ *          RemoteRef's newCall/invoke with a Gadget as the argument; the
+ *          client gets ServerException / UnmarshalException /
+ *          ClassCastException("Cannot cast an object to java.lang.String")
+ *          from java.io.ObjectInputStream, the server prints nothing of the
+ *          Gadget, and ordinary lookups still work. The same hand-made call
+ *          with a missing name gets NotBoundException (the call is a lookup).
+ * @modules java.rmi jdk.fastserial
+ * @library /lib
+ * @build grande.test.* RegistryStringArgumentTest
+ * @run main/othervm/timeout=300 -Djava.rmi.server.hostname=127.0.0.1 RegistryStringArgumentTest stock
+ */
+
+/*
+ * @test id=stock-fastserial
+ * @summary The attack of id=stock on stock RMI on jdk.fastserial streams
+ *          (-Djdk.rmi.fastSerialization=true in both JVMs): the refusal
+ *          comes from FastObjectInputStream, with the same exception.
+ * @modules java.rmi jdk.fastserial
+ * @library /lib
+ * @build grande.test.* RegistryStringArgumentTest
+ * @run main/othervm/timeout=300 -Djdk.rmi.fastSerialization=true -Djava.rmi.server.hostname=127.0.0.1
+ *      RegistryStringArgumentTest stock-fastserial
+ */
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.OutputStream;
+import java.io.Serial;
+import java.io.Serializable;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.rmi.NotBoundException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.ServerException;
+import java.rmi.UnmarshalException;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.Operation;
+import java.rmi.server.RemoteCall;
+import java.rmi.server.RemoteObject;
+import java.rmi.server.RemoteRef;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+
+import grande.test.ChildJvm;
+import jdk.fastserial.FastObjectInputStream;
+import jdk.fastserial.FastObjectOutputStream;
+
+import static grande.test.Checks.expect;
+import static grande.test.Checks.expectEquals;
+
+public class RegistryStringArgumentTest {
+
+    /** The name the server binds its object under. */
+    static final String BOUND = "sink";
+    static final String MISSING_NAME = "no-such-name";
+    /** What stock's readString and jdk.fastserial's say of an ordinary object. */
+    static final String REFUSAL = "Cannot cast an object to java.lang.String";
+    static final String GADGET_INIT = "GADGET INIT";
+    static final String GADGET_READ = "GADGET READ";
+
+    // jdk.fastrmi's tcp protocol (rmi-replacement/README.md, "tcp wire format")
+    static final byte[] MAGIC = "FRMI".getBytes(StandardCharsets.US_ASCII);
+    static final byte VERSION = 1;
+    static final byte SERIALIZATION_FAST = 0;
+    static final byte SERIALIZATION_JDK = 1;
+    static final int STATUS_THROWN = 1;
+    static final int STATUS_FAILED = 2;
+    /** Where a request frame's arguments start: length, object id, method number, method hash. */
+    static final int ARGUMENTS_OFFSET = 4 + 8 + 4 + 8;
+    static final long REGISTRY_ID = 0;
+
+    // stock's RegistryImpl_Stub
+    static final int LOOKUP_OPERATION = 2;
+    static final long REGISTRY_INTERFACE_HASH = 4905912898345647071L;
+    @SuppressWarnings("deprecation")
+    static final Operation[] REGISTRY_OPERATIONS = {
+        new Operation("void bind(java.lang.String, java.rmi.Remote)"),
+        new Operation("java.lang.String list()[]"),
+        new Operation("java.rmi.Remote lookup(java.lang.String)"),
+        new Operation("void rebind(java.lang.String, java.rmi.Remote)"),
+        new Operation("void unbind(java.lang.String)")
+    };
+
+    /** The object bound in the server's registry. */
+    public interface Sink extends Remote {
+        String name() throws RemoteException;
+
+        /** Takes anything: the control that shows a Gadget, once deserialized, prints. */
+        String take(Object o) throws RemoteException;
+    }
+
+    static final class SinkImpl implements Sink {
+        @Override
+        public String name() {
+            return BOUND;
+        }
+
+        @Override
+        public String take(Object o) {
+            return String.valueOf(o == null ? null : o.getClass().getName());
+        }
+    }
+
+    /**
+     * What an attacker would send in place of a name: a class the server
+     * knows whose initialization and deserialization show in its output.
+     */
+    public static final class Gadget implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
+
+        static {
+            System.out.println(GADGET_INIT);
+        }
+
+        private int payload = 42;
+
+        @Serial
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            System.out.println(GADGET_READ + " " + payload);
+        }
+    }
+
+    /**
+     * The server JVM: a registry with a Sink bound; commands "mark n"
+     * (prints "MARK n", so that what it printed before is known to have
+     * arrived) and "stop".
+     */
+    public static final class Server {
+        public static void main(String[] args) throws Exception {
+            ChildJvm.serve(BOUND, new SinkImpl());
+            while (true) {
+                String command = ChildJvm.nextCommand(600);
+                if (command.startsWith("mark ")) {
+                    System.out.println("MARK " + command.substring(5));
+                } else if (command.equals("stop")) {
+                    break;
+                } else {
+                    System.out.println("unknown command: " + command);
+                }
+            }
+            System.exit(0);
+        }
+    }
+
+    static String mode;
+    static ChildJvm server;
+    static int marks;
+
+    public static void main(String[] args) throws Exception {
+        mode = args[0];
+        expectEquals(mode.equals("fast"), ChildJvm.FASTRMI, "jdk.fastrmi in mode " + mode);
+        // the registry's own filter, then one that admits the Gadget: the filter must not be what refuses it
+        for (String filter : new String[] {null, Gadget.class.getName()}) {
+            List<String> options = new ArrayList<>();
+            if (filter != null) {
+                options.add("-Dsun.rmi.registry.registryFilter=" + filter);
+            }
+            if (mode.equals("stock-fastserial")) {
+                options.add("-Djdk.rmi.fastSerialization=true");
+            }
+            System.out.println("==== mode " + mode + ", registry filter " + (filter == null ? "(default)" : filter));
+            try (ChildJvm s = ChildJvm.startServer(Server.class.getName(), options)) {
+                server = s;
+                stillServing("the start");
+                switch (mode) {
+                    case "fast" -> {
+                        Recorded lookup = recordLookup();
+                        rawAttack(lookup, SERIALIZATION_FAST);
+                        rawAttack(lookup, SERIALIZATION_JDK);
+                    }
+                    case "stock" -> stockAttack("java.io.ObjectInputStream");
+                    case "stock-fastserial" -> stockAttack("jdk.fastserial.FastObjectInputStream");
+                    default -> throw new IllegalArgumentException(mode);
+                }
+                noGadget("all the attacks");
+                gadgetControl();
+                server.stop(60);
+            }
+        }
+    }
+
+    // ---- what every mode checks ----
+
+    /** The server printed nothing of the Gadget: marks its output, then looks. */
+    static void noGadget(String after) throws Exception {
+        String mark = Integer.toString(++marks);
+        server.send("mark " + mark);
+        server.awaitLine("MARK " + mark, 60);
+        expect(!server.printed(GADGET_INIT), "after " + after + ": the server did not initialize the Gadget");
+        expect(!server.printed(GADGET_READ), "after " + after + ": the server did not deserialize a Gadget");
+    }
+
+    /** An ordinary lookup and call work. */
+    static void stillServing(String after) throws Exception {
+        Sink sink = server.lookup(BOUND);
+        expectEquals(BOUND, sink.name(), "after " + after + ": a lookup and a call");
+    }
+
+    /**
+     * A Gadget that the server does deserialize (an Object parameter)
+     * prints both lines there: the probe works, so a registry that
+     * deserialized the name would have shown.
+     */
+    static void gadgetControl() throws Exception {
+        Sink sink = server.lookup(BOUND);
+        expectEquals(Gadget.class.getName(), sink.take(new Gadget()), "the control: a Gadget as an Object argument");
+        server.awaitLine(GADGET_INIT, 30);
+        server.awaitLine(GADGET_READ, 30);
+        System.out.println("ok: the control call printed " + GADGET_INIT + " and " + GADGET_READ + " in the server");
+    }
+
+    /**
+     * The refusal: a ClassCastException with stock's message, thrown by
+     * the stream class expected, in e's cause chain after an
+     * UnmarshalException ("error unmarshalling arguments").
+     */
+    static void expectRefusal(Throwable e, String streamClass, String what) {
+        expect(e instanceof ServerException, what + ": a ServerException: " + e);
+        expect(e.getCause() instanceof UnmarshalException, what + ": caused by an UnmarshalException: " + e.getCause());
+        Throwable cce = e.getCause().getCause();
+        if (!(cce instanceof ClassCastException)) {
+            e.printStackTrace(System.out);
+            throw new AssertionError("expected: " + what + ": the UnmarshalException caused by a ClassCastException, got "
+                                     + cce);
+        }
+        expectEquals(REFUSAL, cce.getMessage(), what + ": the ClassCastException's message");
+        StackTraceElement[] trace = cce.getStackTrace();
+        expect(trace.length > 0 && trace[0].getClassName().equals(streamClass),
+               what + ": thrown by " + streamClass + " (the stream of the call): "
+               + (trace.length > 0 ? trace[0] : "no stack trace"));
+        expect(Arrays.stream(trace).noneMatch(f -> f.getClassName().equals(Gadget.class.getName())),
+               what + ": nothing of the Gadget ran");
+    }
+
+    // ---- stock RMI: a hand-made call of the registry stub's lookup operation ----
+
+    static void stockAttack(String streamClass) throws Exception {
+        Registry registry = LocateRegistry.getRegistry(ChildJvm.HOST, server.port());
+        expect(registry instanceof RemoteObject, "the registry stub is a RemoteObject: " + registry.getClass());
+        // the hand-made call is a lookup: with a string it finds what the registry holds
+        try {
+            Object r = stockLookup(registry, MISSING_NAME);
+            throw new AssertionError("a hand-made lookup of " + MISSING_NAME + " returned " + r);
+        } catch (NotBoundException e) {
+            expectEquals(MISSING_NAME, e.getMessage(), "a hand-made lookup of a missing name: NotBoundException");
+        }
+        for (int round = 1; round <= 2; round++) {
+            String what = "a hand-made lookup with a Gadget as its name (" + round + ")";
+            RemoteException thrown = null;
+            try {
+                Object r = stockLookup(registry, new Gadget());
+                throw new AssertionError(what + " returned " + r);
+            } catch (RemoteException e) {
+                System.out.println(what + ": " + e);
+                thrown = e;
+            }
+            noGadget(what);
+            expectRefusal(thrown, streamClass, what);
+            stillServing(what);
+        }
+    }
+
+    /** Calls lookup (operation 2) with name as the argument, written with writeObject. */
+    @SuppressWarnings("deprecation")
+    static Object stockLookup(Registry registry, Object name) throws Exception {
+        RemoteRef ref = ((RemoteObject) registry).getRef();
+        RemoteCall call = ref.newCall((RemoteObject) registry, REGISTRY_OPERATIONS, LOOKUP_OPERATION,
+                                      REGISTRY_INTERFACE_HASH);
+        call.getOutputStream().writeObject(name);
+        ref.invoke(call);               // throws what the server threw
+        try {
+            return call.getInputStream().readObject();
+        } finally {
+            ref.done(call);
+        }
+    }
+
+    // ---- jdk.fastrmi: the tcp protocol from a raw socket ----
+
+    /** A real lookup as a client sent it: its handshake's stream header and its request frame. */
+    record Recorded(byte[] clientHeader, byte[] frame) { }
+
+    /** A reply: its status and what it holds, decoded. */
+    record Reply(int status, Object value, boolean closedAfter) { }
+
+    /**
+     * On a new connection with the given serialization: a lookup of a
+     * missing name made of arguments written here (NotBoundException: the
+     * arguments are right), then one whose name is a Gadget.
+     */
+    static void rawAttack(Recorded lookup, byte serialization) throws Exception {
+        String kind = serialization == SERIALIZATION_FAST ? "jdk.fastserial" : "JDK serialization";
+        String streamClass = serialization == SERIALIZATION_FAST ? "jdk.fastserial.FastObjectInputStream"
+                                                                  : "java.io.ObjectInputStream";
+        String what = "a raw lookup of " + MISSING_NAME + " on a " + kind + " connection";
+        Reply reply = exchange(what, serialization, lookup, MISSING_NAME);
+        expectEquals(STATUS_THROWN, reply.status(), what + ": the reply's status");
+        expect(reply.value() instanceof NotBoundException nb && MISSING_NAME.equals(nb.getMessage()),
+               what + ": NotBoundException(" + MISSING_NAME + "): " + reply.value());
+        stillServing(what);
+
+        for (int round = 1; round <= 2; round++) {
+            what = "a raw lookup with a Gadget as its name on a " + kind + " connection (" + round + ")";
+            reply = exchange(what, serialization, lookup, new Gadget());
+            expectEquals(STATUS_FAILED, reply.status(), what + ": answered with the status of a failed call");
+            noGadget(what);
+            expect(reply.value() instanceof Throwable, what + ": the reply holds an exception: " + reply.value());
+            expectRefusal((Throwable) reply.value(), streamClass, what);
+            expect(reply.closedAfter(), what + ": the server closed the connection after the status-2 reply");
+            stillServing(what);
+        }
+    }
+
+    /**
+     * Sends the recorded lookup with name (written by a fresh stream of the
+     * serialization) as its argument on a new connection; the reply, which
+     * must come within the bound.
+     */
+    static Reply exchange(String what, byte serialization, Recorded lookup, Object name) throws Exception {
+        byte[] clientHeader;
+        byte[] arguments;
+        if (serialization == SERIALIZATION_FAST) {
+            // as Marshalling.Fast writes a request: the stream's header in the handshake, then per
+            // message the objects, ended by resetObjects
+            FastObjectOutputStream out = new FastObjectOutputStream();
+            clientHeader = out.toByteArray();
+            out.rewind();
+            out.writeObject(name);
+            out.resetObjects();
+            arguments = out.toByteArray();
+        } else {
+            // as Marshalling.Jdk: no header in the handshake, a whole stream per message
+            clientHeader = new byte[0];
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+                out.writeObject(name);
+            }
+            arguments = bytes.toByteArray();
+        }
+        byte[] frame = withArguments(lookup.frame(), arguments);
+        System.out.println("case: " + what + ": " + hex(frame, 96));
+        try (Socket s = connect()) {
+            byte[] serverHeader = handshake(s, serialization, clientHeader);
+            send(s, frame);
+            InputStream in = s.getInputStream();
+            byte[] length = readFully(in, 4, what + ": the reply's length (not a drop, not a hang)");
+            int n = ByteBuffer.wrap(length).order(ByteOrder.LITTLE_ENDIAN).getInt();
+            expect(n >= 1 && n <= (1 << 20), what + ": a reply of " + n + " bytes");
+            byte[] reply = readFully(in, n, what + ": the whole reply");
+            int status = reply[0];
+            Object value = decode(serialization, serverHeader, reply);
+            System.out.println(what + ": status " + status + ", " + value);
+            boolean closed;
+            if (status == STATUS_FAILED) {
+                closed = endsWithin(in);
+            } else {
+                closed = false;
+            }
+            return new Reply(status, value, closed);
+        }
+    }
+
+    /** What a reply holds after its status byte, read with the server's stream. */
+    static Object decode(byte serialization, byte[] serverHeader, byte[] reply) {
+        byte[] rest = Arrays.copyOfRange(reply, 1, reply.length);
+        try (ObjectInputStream in = serialization == SERIALIZATION_FAST
+                ? new FastObjectInputStream(concat(serverHeader, rest))
+                : new ObjectInputStream(new ByteArrayInputStream(rest))) {
+            return in.readObject();
+        } catch (Exception | Error e) {
+            throw new AssertionError("the reply " + hex(rest, 64) + " does not decode", e);
+        }
+    }
+
+    /** Whether the peer ends the connection (EOF or a reset) within the bound. */
+    static boolean endsWithin(InputStream in) throws IOException {
+        try {
+            return in.read() < 0;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            return true;                // a reset ends it too
+        }
+    }
+
+    /**
+     * A registry lookup of a missing name made by this JVM's RMI through a
+     * relay that records what the client sends (as RawFrameTest does).
+     */
+    static Recorded recordLookup() throws Exception {
+        ByteArrayOutputStream sent = new ByteArrayOutputStream();
+        List<Socket> sockets = new ArrayList<>();
+        try (ServerSocket relay = new ServerSocket(0, 1, InetAddress.getByName(ChildJvm.HOST))) {
+            relay.setSoTimeout((int) ChildJvm.millis(30));
+            Thread relaying = new Thread(() -> {
+                try {
+                    Socket client = relay.accept();
+                    Socket upstream = new Socket(ChildJvm.HOST, server.port());
+                    synchronized (sockets) {
+                        sockets.add(client);
+                        sockets.add(upstream);
+                    }
+                    Thread back = new Thread(() -> copy(upstream, client, null), "relay-back");
+                    back.setDaemon(true);
+                    back.start();
+                    copy(client, upstream, sent);
+                } catch (IOException e) {
+                    System.out.println("relay: " + e);
+                }
+            }, "relay");
+            relaying.setDaemon(true);
+            relaying.start();
+            try {
+                var stub = LocateRegistry.getRegistry(ChildJvm.HOST, relay.getLocalPort()).lookup(MISSING_NAME);
+                throw new AssertionError("a lookup of " + MISSING_NAME + " returned " + stub);
+            } catch (NotBoundException e) {
+                System.out.println("a lookup through the relay: " + e);
+            }
+        } finally {
+            synchronized (sockets) {
+                for (Socket s : sockets) {
+                    s.close();
+                }
+            }
+        }
+        byte[] bytes;
+        synchronized (sent) {
+            bytes = sent.toByteArray();
+        }
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        byte[] magic = new byte[4];
+        b.get(magic);
+        expect(Arrays.equals(MAGIC, magic) && b.get() == VERSION && b.get() == SERIALIZATION_FAST,
+               "the client's handshake: " + hex(bytes, 16));
+        byte[] clientHeader = new byte[b.getInt()];
+        b.get(clientHeader);
+        int start = b.position();
+        int length = b.getInt();
+        long objectId = b.getLong();
+        expectEquals(REGISTRY_ID, objectId, "the object id of a registry call");
+        expect(length >= 20 && start + 4 + length <= bytes.length, "a whole request frame of " + length + " bytes");
+        byte[] frame = Arrays.copyOfRange(bytes, start, start + 4 + length);
+        System.out.println("recorded: client header " + hex(clientHeader, 16) + ", lookup " + hex(frame, 64));
+        return new Recorded(clientHeader, frame);
+    }
+
+    /** Copies from one socket to another until either ends; records what passes if asked. */
+    static void copy(Socket from, Socket to, ByteArrayOutputStream record) {
+        byte[] buf = new byte[8192];
+        try {
+            InputStream in = from.getInputStream();
+            OutputStream out = to.getOutputStream();
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                if (record != null) {
+                    synchronized (record) {
+                        record.write(buf, 0, n);
+                    }
+                }
+                out.write(buf, 0, n);
+                out.flush();
+            }
+        } catch (IOException e) {
+            // one side closed
+        }
+    }
+
+    /** A request frame with the head of frame (object, method, hash) and other arguments. */
+    static byte[] withArguments(byte[] frame, byte[] arguments) {
+        byte[] head = Arrays.copyOfRange(frame, 4, ARGUMENTS_OFFSET);
+        return concat(le32(head.length + arguments.length), head, arguments);
+    }
+
+    static Socket connect() throws IOException {
+        Socket s = new Socket();
+        s.connect(new InetSocketAddress(ChildJvm.HOST, server.port()), (int) ChildJvm.millis(10));
+        s.setSoTimeout((int) ChildJvm.millis(20));
+        s.setTcpNoDelay(true);
+        return s;
+    }
+
+    /** A handshake with the serialization and stream header; returns the server's header. */
+    static byte[] handshake(Socket s, byte serialization, byte[] clientHeader) throws IOException {
+        send(s, MAGIC, new byte[] {VERSION, serialization}, le32(clientHeader.length), clientHeader);
+        InputStream in = s.getInputStream();
+        byte[] answer = readFully(in, 10, "the server's answer to the handshake");
+        int n = ByteBuffer.wrap(answer, 6, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        expect(Arrays.equals(MAGIC, Arrays.copyOf(answer, 4)) && answer[4] == VERSION && answer[5] == 0
+               && n >= 0 && n <= 1024, "the server accepts the handshake: " + hex(answer, 10));
+        return readFully(in, n, "the server's stream header of " + n + " bytes");
+    }
+
+    static void send(Socket s, byte[]... parts) throws IOException {
+        s.getOutputStream().write(concat(parts));
+        s.getOutputStream().flush();
+    }
+
+    /** n bytes, or an AssertionError saying what: the peer ended the connection or the bound passed. */
+    static byte[] readFully(InputStream in, int n, String what) throws IOException {
+        byte[] buf = new byte[n];
+        int filled = 0;
+        try {
+            while (filled < n) {
+                int r = in.read(buf, filled, n - filled);
+                if (r < 0) {
+                    throw new AssertionError("expected: " + what + ": the connection ended after "
+                                             + filled + " of " + n + " bytes");
+                }
+                filled += r;
+            }
+        } catch (SocketTimeoutException e) {
+            throw new AssertionError("expected: " + what + ": nothing after " + filled + " of " + n
+                                     + " bytes within " + ChildJvm.millis(20) + " ms");
+        } catch (IOException e) {
+            throw new AssertionError("expected: " + what + ": " + e + " after " + filled + " of " + n + " bytes", e);
+        }
+        return buf;
+    }
+
+    static byte[] le32(int v) {
+        return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(v).array();
+    }
+
+    static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
+
+    static String hex(byte[] b, int max) {
+        String h = HexFormat.of().formatHex(b, 0, Math.min(b.length, max));
+        return b.length > max ? h + "..." : h;
+    }
+}
