@@ -121,9 +121,10 @@ public class FastObjectInputStream extends ObjectInputStream {
     private static final int NO_DATA = 2;        // a readObject whose writer wrote no data
 
     // ---- the buffer ----
-    private Window win;
+    private Window win;           // the memory, whose bounds every access checks
     private byte[] heap;          // the buffer when reading from an InputStream
     private int pos;
+    private int limit;            // the end of the input in win (the window may be larger)
     private final InputStream source;   // null: all input is in the buffer
     private MemorySessionImpl session;  // the segment's, held while it is the input
     private long consumedBefore;        // bytes of the source before the buffer's start
@@ -254,12 +255,14 @@ public class FastObjectInputStream extends ObjectInputStream {
             session = impl.sessionImpl();
             session.acquire0();
             win = Window.of(seg, 0, seg.byteSize());
+            limit = win.limit;
         } else if (buf != null) {
             Objects.checkFromIndexSize(off, len, buf.length);
             win = Window.ofArray(buf, off, len);
+            limit = len;
         } else {
             heap = new byte[INITIAL_BUFFER_SIZE];
-            win = Window.ofArray(heap, 0, 0);
+            win = Window.ofArray(heap, 0, heap.length);
         }
         try {
             need(4);
@@ -317,7 +320,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private void need(int n) throws IOException {
-        if (win.limit - pos < n) {
+        if (limit - pos < n) {
             fill(n);
         }
     }
@@ -329,30 +332,30 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (source == null) {
             throw new EOFException();
         }
-        int remaining = win.limit - pos;
+        int remaining = limit - pos;
         if (remaining > 0 && pos > 0) {
             System.arraycopy(heap, pos, heap, 0, remaining);
         }
         consumedBefore += pos;
         pos = 0;
+        limit = remaining;
         if (heap.length < DEFAULT_BUFFER_SIZE && consumedBefore >= heap.length) {
             // A stream that keeps reading earns the full buffer.
             heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, heap.length * 4));
+            win = Window.ofArray(heap, 0, heap.length);
         }
-        win = Window.ofArray(heap, 0, remaining);
-        int filled = remaining;
-        while (filled < n) {
-            if (filled == heap.length) {
+        while (limit < n) {
+            if (limit == heap.length) {
                 // Grow with the data that actually arrives, never to a length
                 // the stream merely announced.
                 heap = Arrays.copyOf(heap, (int) Math.min(Math.max(n, 0L), 2L * heap.length));
+                win = Window.ofArray(heap, 0, heap.length);
             }
-            int r = source.read(heap, filled, heap.length - filled);
+            int r = source.read(heap, limit, heap.length - limit);
             if (r < 0) {
                 throw new EOFException();
             }
-            filled += r;
-            win = Window.ofArray(heap, 0, filled);
+            limit += r;
         }
     }
 
@@ -370,10 +373,11 @@ public class FastObjectInputStream extends ObjectInputStream {
     public final void setInput(byte[] buf, int off, int len) {
         Objects.checkFromIndexSize(off, len, buf.length);
         checkMessageBoundary();
-        Window next = Window.ofArray(buf, off, len);
+        Window next = Window.ofArray(win, buf, off, len);
         releaseSession();
         consumedBefore += pos;
         win = next;
+        limit = len;
         pos = 0;
     }
 
@@ -409,7 +413,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         checkMessageBoundary();
         holdSession(((AbstractMemorySegmentImpl) segment).sessionImpl());
         consumedBefore += pos;
-        win = Window.of(segment, offset, length);
+        win = Window.of(win, segment, offset, length);
+        limit = win.limit;
         pos = 0;
     }
 
@@ -420,8 +425,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (depth != 0 || curSlot != null) {
             throw new IllegalStateException("stream active");
         }
-        if (pos < win.limit || blockRemaining > 0) {
-            throw new IllegalStateException((win.limit - pos) + " bytes of input left unread");
+        if (pos < limit || blockRemaining > 0) {
+            throw new IllegalStateException((limit - pos) + " bytes of input left unread");
         }
         if (closed) {
             throw new IllegalStateException("stream closed");
@@ -429,22 +434,34 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     /*
-     * The session swaps are the one place where a stream that a buggy
-     * application shares between threads could leak or double-release an
-     * arena's acquire; they are rare (a message, a close), so they lock.
+     * The session swaps are atomic: a stream that a buggy application shares
+     * between threads must not leak an arena's acquire (the arena could then
+     * never close) or release one twice. The same session is held once.
      */
-    private synchronized void holdSession(MemorySessionImpl s) {
+    private void holdSession(MemorySessionImpl s) {
+        if (s == session) {
+            return;
+        }
         s.acquire0();
-        releaseSession();
-        session = s;
-    }
-
-    private synchronized void releaseSession() {
-        if (session != null) {
-            session.release0();
-            session = null;
+        MemorySessionImpl old = (MemorySessionImpl) U.getAndSetReference(this, SESSION, s);
+        if (old != null) {
+            old.release0();
+        }
+        if (closed) {
+            releaseSession();           // a close() in between left it to us
         }
     }
+
+    private void releaseSession() {
+        if (session != null) {
+            MemorySessionImpl old = (MemorySessionImpl) U.getAndSetReference(this, SESSION, null);
+            if (old != null) {
+                old.release0();
+            }
+        }
+    }
+
+    private static final long SESSION = U.objectFieldOffset(FastObjectInputStream.class, "session");
 
     /**
      * Makes sure the input can still deliver {@code bytes} bytes before
@@ -453,19 +470,19 @@ public class FastObjectInputStream extends ObjectInputStream {
      * grows only as they arrive).
      */
     private void requireDeliverable(long bytes, String what) throws IOException {
-        if (bytes <= win.limit - pos) {
+        if (bytes <= limit - pos) {
             return;
         }
         if (source == null || bytes > MAX_ARRAY_LENGTH) {
             throw new StreamCorruptedException(what + " needs " + bytes + " bytes, but "
-                    + (source == null ? (win.limit - pos) + " are left" : "that exceeds any buffer"));
+                    + (source == null ? (limit - pos) + " are left" : "that exceeds any buffer"));
         }
         need((int) bytes);
     }
 
     /** Bytes the input can still deliver, or Long.MAX_VALUE when unknown. */
     private long deliverable() {
-        return source == null ? win.limit - pos : Long.MAX_VALUE;
+        return source == null ? limit - pos : Long.MAX_VALUE;
     }
 
     private long bytesRead() {
@@ -510,7 +527,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private byte nextByte() throws IOException {
-        if (pos >= win.limit) {
+        if (pos >= limit) {
             fill(1);
         }
         return win.getByte(pos++);
@@ -694,7 +711,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** Copies len elements of width w, little-endian, from the input. */
     private void bulk(Object array, long offset, int len, int w) throws IOException {
         while (len > 0) {
-            int avail = (win.limit - pos) / w;
+            int avail = (limit - pos) / w;
             if (avail <= 0) {
                 fill(w);
                 continue;
@@ -988,7 +1005,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         if (latin1) {
             Window w = win;
-            if (w.limit - pos >= n && w.arrayStart >= 0) {
+            if (limit - pos >= n && w.arrayStart >= 0) {
                 String s = new String(w.array(), w.arrayStart + pos, n, StandardCharsets.ISO_8859_1);
                 pos += n;
                 return s;
@@ -1102,7 +1119,7 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     private Object readPrimitiveArray(Class<?> comp, int len, int width) throws IOException {
         long bytes = (long) len * width;
-        int initial = bytes <= win.limit - pos || bytes <= ARRAY_CHUNK_BYTES ? len : ARRAY_CHUNK_BYTES / width;
+        int initial = bytes <= limit - pos || bytes <= ARRAY_CHUNK_BYTES ? len : ARRAY_CHUNK_BYTES / width;
         Object a = newPrimitiveArray(comp, initial);
         long baseOffset = U.arrayBaseOffset(a.getClass());
         int filled = 0;
@@ -1450,10 +1467,10 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     private void skipBytesRaw(int n) throws IOException {
         while (n > 0) {
-            if (pos >= win.limit) {
+            if (pos >= limit) {
                 fill(1);
             }
-            int k = Math.min(n, win.limit - pos);
+            int k = Math.min(n, limit - pos);
             pos += k;
             n -= k;
         }
@@ -2366,7 +2383,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             if (mode == NO_DATA) {
                 return false;
             }
-            if (pos >= win.limit) {
+            if (pos >= limit) {
                 if (source == null) {
                     return false;
                 }
@@ -2421,10 +2438,10 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (blockRemaining == 0 && !nextBlock()) {
             return -1;
         }
-        if (pos >= win.limit) {
+        if (pos >= limit) {
             fill(1);
         }
-        int n = Math.min(len, Math.min(blockRemaining, win.limit - pos));
+        int n = Math.min(len, Math.min(blockRemaining, limit - pos));
         win.copyTo(pos, buf, BYTE_BASE + off, n, 1, false);
         pos += n;
         blockRemaining -= n;
@@ -2454,10 +2471,10 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (closed) {
             throw new IOException("stream closed");
         }
-        if (blockRemaining == 0 && (pos >= win.limit || !nextBlock())) {
+        if (blockRemaining == 0 && (pos >= limit || !nextBlock())) {
             return 0;
         }
-        return Math.min(blockRemaining, win.limit - pos);
+        return Math.min(blockRemaining, limit - pos);
     }
 
     @Override
@@ -2467,10 +2484,10 @@ public class FastObjectInputStream extends ObjectInputStream {
             if (blockRemaining == 0 && !nextBlock()) {
                 break;
             }
-            if (pos >= win.limit) {
+            if (pos >= limit) {
                 fill(1);
             }
-            int n = Math.min(len - skipped, Math.min(blockRemaining, win.limit - pos));
+            int n = Math.min(len - skipped, Math.min(blockRemaining, limit - pos));
             pos += n;
             blockRemaining -= n;
             skipped += n;
@@ -2622,6 +2639,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         closed = true;
         win = Window.CLOSED;
+        limit = 0;
         pos = 0;
         blockRemaining = 0;
         try {

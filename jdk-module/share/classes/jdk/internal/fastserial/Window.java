@@ -103,6 +103,30 @@ public final class Window {
         return new Window(base, address, limit, arrayStart, null);
     }
 
+    /**
+     * {@return {@code current} if it is the window {@link #ofArray(byte[],
+     * int, int)} would make, else a new one} For a stream that moves from
+     * message to message within one buffer: no allocation per message.
+     */
+    public static Window ofArray(Window current, byte[] array, int offset, int length) {
+        if (current.base == array && current.arrayStart == offset && current.limit == length) {
+            return current;
+        }
+        return ofArray(array, offset, length);
+    }
+
+    /** {@return {@code current} if it is the window {@link #of(MemorySegment, long, long)} would make, else a new one} */
+    public static Window of(Window current, MemorySegment segment, long offset, long length) {
+        AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) segment;
+        if (current.base == impl.unsafeGetBase() && current.address == impl.unsafeGetOffset() + offset
+                && current.limit == (int) Math.min(length, MAX_LENGTH)
+                && (current.session == null || current.session == impl.sessionImpl())) {
+            Objects.checkFromIndexSize(offset, length, segment.byteSize());
+            return current;
+        }
+        return of(segment, offset, length);
+    }
+
     /** {@return the byte[] under the window, if {@link #arrayStart} is not -1} */
     public byte[] array() {
         return (byte[]) base;
