@@ -258,7 +258,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             limit = win.limit;
         } else if (buf != null) {
             Objects.checkFromIndexSize(off, len, buf.length);
-            win = Window.ofArray(buf, off, len);
+            win = Window.ofArray(buf, off, buf.length - off);
             limit = len;
         } else {
             heap = new byte[INITIAL_BUFFER_SIZE];
@@ -373,7 +373,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     public final void setInput(byte[] buf, int off, int len) {
         Objects.checkFromIndexSize(off, len, buf.length);
         checkMessageBoundary();
-        Window next = Window.ofArray(win, buf, off, len);
+        // the window spans the rest of the array: the next message in it needs no new one
+        Window next = Window.ofArray(win, buf, off, buf.length - off);
         releaseSession();
         consumedBefore += pos;
         win = next;
@@ -413,8 +414,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         checkMessageBoundary();
         holdSession(((AbstractMemorySegmentImpl) segment).sessionImpl());
         consumedBefore += pos;
-        win = Window.of(win, segment, offset, length);
-        limit = win.limit;
+        win = Window.of(win, segment, offset, segment.byteSize() - offset);
+        limit = (int) Math.min(length, win.limit);
         pos = 0;
     }
 
