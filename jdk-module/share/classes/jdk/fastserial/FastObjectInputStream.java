@@ -48,6 +48,7 @@ import java.util.Objects;
 
 import jdk.internal.access.JavaObjectStreamClassAccess;
 import jdk.internal.access.SharedSecrets;
+import jdk.internal.fastserial.ArenaHold;
 import jdk.internal.fastserial.StreamType;
 import jdk.internal.fastserial.StreamType.Slot;
 import jdk.internal.fastserial.StreamType.StreamLevel;
@@ -57,8 +58,6 @@ import jdk.internal.fastserial.TypeInfo.PrimField;
 import jdk.internal.fastserial.TypeInfo.RefField;
 import jdk.internal.fastserial.Window;
 import jdk.internal.fastserial.Wire;
-import jdk.internal.foreign.AbstractMemorySegmentImpl;
-import jdk.internal.foreign.MemorySessionImpl;
 import jdk.internal.misc.Unsafe;
 
 /**
@@ -126,7 +125,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private int pos;
     private int limit;            // the end of the input in win (the window may be larger)
     private final InputStream source;   // null: all input is in the buffer
-    private MemorySessionImpl session;  // the segment's, held while it is the input
+    private final ArenaHold arena = new ArenaHold();   // the input segment's, held while it is the input
     private long consumedBefore;        // bytes of the source before the buffer's start
     private boolean swapImages;         // the writer's images are in the other byte order
 
@@ -250,10 +249,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
         });
         if (seg != null) {
-            // MemorySegment is sealed: every segment, mapped ones included, is this class.
-            AbstractMemorySegmentImpl impl = (AbstractMemorySegmentImpl) seg;
-            session = impl.sessionImpl();
-            session.acquire0();
+            arena.hold(seg);
             win = Window.of(seg, 0, seg.byteSize());
             limit = win.limit;
         } else if (buf != null) {
@@ -267,17 +263,17 @@ public class FastObjectInputStream extends ObjectInputStream {
         try {
             need(4);
         } catch (IOException | RuntimeException e) {
-            releaseSession();
+            arena.release();
             throw e;
         }
         byte magic0 = win.getByte(0);
         byte magic1 = win.getByte(1);
         if (magic0 != Wire.MAGIC_0 || magic1 != Wire.MAGIC_1) {
-            releaseSession();
+            arena.release();
             throw new StreamCorruptedException(String.format("invalid stream header: %02X%02X", magic0, magic1));
         }
         if (win.getByte(2) != Wire.VERSION) {
-            releaseSession();
+            arena.release();
             throw new StreamCorruptedException("unsupported fast stream version " + win.getByte(2));
         }
         boolean imagesLittle = (win.getByte(3) & Wire.FLAG_IMAGES_LITTLE_ENDIAN) != 0;
@@ -375,7 +371,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         checkMessageBoundary();
         // the window spans the rest of the array: the next message in it needs no new one
         Window next = Window.ofArray(win, buf, off, buf.length - off);
-        releaseSession();
+        arena.release();
         consumedBefore += pos;
         win = next;
         limit = len;
@@ -412,7 +408,10 @@ public class FastObjectInputStream extends ObjectInputStream {
     public final void setInput(MemorySegment segment, long offset, long length) {
         Objects.checkFromIndexSize(offset, length, segment.byteSize());
         checkMessageBoundary();
-        holdSession(((AbstractMemorySegmentImpl) segment).sessionImpl());
+        arena.hold(segment);
+        if (closed) {
+            arena.release();            // a close() in between left it to us
+        }
         consumedBefore += pos;
         win = Window.of(win, segment, offset, segment.byteSize() - offset);
         limit = (int) Math.min(length, win.limit);
@@ -433,36 +432,6 @@ public class FastObjectInputStream extends ObjectInputStream {
             throw new IllegalStateException("stream closed");
         }
     }
-
-    /*
-     * The session swaps are atomic: a stream that a buggy application shares
-     * between threads must not leak an arena's acquire (the arena could then
-     * never close) or release one twice. The same session is held once.
-     */
-    private void holdSession(MemorySessionImpl s) {
-        if (s == session) {
-            return;
-        }
-        s.acquire0();
-        MemorySessionImpl old = (MemorySessionImpl) U.getAndSetReference(this, SESSION, s);
-        if (old != null) {
-            old.release0();
-        }
-        if (closed) {
-            releaseSession();           // a close() in between left it to us
-        }
-    }
-
-    private void releaseSession() {
-        if (session != null) {
-            MemorySessionImpl old = (MemorySessionImpl) U.getAndSetReference(this, SESSION, null);
-            if (old != null) {
-                old.release0();
-            }
-        }
-    }
-
-    private static final long SESSION = U.objectFieldOffset(FastObjectInputStream.class, "session");
 
     /**
      * Makes sure the input can still deliver {@code bytes} bytes before
@@ -2648,7 +2617,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                 source.close();
             }
         } finally {
-            releaseSession();
+            arena.release();
         }
     }
 }

@@ -36,14 +36,13 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Objects;
 
+import jdk.internal.fastserial.ArenaHold;
 import jdk.internal.fastserial.TypeInfo;
 import jdk.internal.fastserial.TypeInfo.Level;
 import jdk.internal.fastserial.TypeInfo.PrimField;
 import jdk.internal.fastserial.TypeInfo.RefField;
 import jdk.internal.fastserial.Window;
 import jdk.internal.fastserial.Wire;
-import jdk.internal.foreign.AbstractMemorySegmentImpl;
-import jdk.internal.foreign.MemorySessionImpl;
 import jdk.internal.misc.Unsafe;
 
 /**
@@ -97,7 +96,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private int pos;
     private final OutputStream sink;       // null: memory or segment
     private MemorySegment segment;         // null unless writing in place
-    private MemorySessionImpl session;     // the segment's, held while open
+    private final ArenaHold arena = new ArenaHold();   // the segment's, held while open
     private long flushedBytes;
 
     /** Position of the open block's 4-byte length, or -1 when no block is open. */
@@ -190,9 +189,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             if (seg.isReadOnly()) {
                 throw new UnsupportedOperationException("read-only segment");
             }
-            // MemorySegment is sealed: every segment, a mapped one too, is this class.
-            session = ((AbstractMemorySegmentImpl) seg).sessionImpl();
-            session.acquire0();
+            arena.hold(seg);
             win = Window.of(seg, 0, seg.byteSize());
         } else {
             heap = new byte[out != null ? INITIAL_SINK_BUFFER_SIZE : INITIAL_MEMORY_BUFFER_SIZE];
@@ -200,8 +197,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         if (win.limit < 4) {
             // checked here, not by reserve(): growSegment must not run before a subclass is built
-            session.release0();
-            session = null;
+            arena.release();
             throw new IOException("MemorySegment of " + seg.byteSize() + " bytes: no room for the stream header");
         }
         win.putByte(pos, Wire.MAGIC_0);
@@ -306,31 +302,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             throw new IOException("growSegment gave no larger writable segment");
         }
         MemorySegment.copy(segment, 0, bigger, 0, pos);
-        holdSegment(bigger);
-    }
-
-    /*
-     * The session swaps are the one place where a stream that a buggy
-     * application shares between threads could leak or double-release an
-     * arena's acquire; they are rare (growth, close), so they lock.
-     */
-    private synchronized void holdSegment(MemorySegment bigger) throws IOException {
+        arena.hold(bigger);
         if (closed) {
+            arena.release();            // a close() in between left it to us
             throw new IOException("stream closed");
         }
-        MemorySessionImpl s = ((AbstractMemorySegmentImpl) bigger).sessionImpl();
-        s.acquire0();
-        releaseSession();
-        session = s;
         segment = bigger;
         win = Window.of(bigger, 0, bigger.byteSize());
-    }
-
-    private synchronized void releaseSession() {
-        if (session != null) {
-            session.release0();
-            session = null;
-        }
     }
 
     private void ensureOpen() throws IOException {
@@ -1522,7 +1500,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         } finally {
             closed = true;
             win = Window.CLOSED;
-            releaseSession();
+            arena.release();
         }
     }
 

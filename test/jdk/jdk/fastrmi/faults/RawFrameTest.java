@@ -44,10 +44,7 @@
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
@@ -57,16 +54,17 @@ import java.rmi.NotBoundException;
 import java.rmi.registry.LocateRegistry;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 
 import grande.test.ChildJvm;
+import grande.test.FastWire.Recorded;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
 import static grande.test.Checks.expect;
+import static grande.test.FastWire.*;
 import static grande.test.Checks.expectEquals;
 
 public class RawFrameTest {
@@ -74,26 +72,16 @@ public class RawFrameTest {
     /** The server's jdk.fastrmi.tcp.maxFrameBytes, small enough to cross. */
     static final int MAX_FRAME_BYTES = 1 << 20;
 
-    static final byte[] MAGIC = "FRMI".getBytes(StandardCharsets.US_ASCII);
-    static final byte VERSION = 1;
-    static final byte SERIALIZATION_FAST = 0;
     static final byte STATUS_THROWN = 1;
     static final byte STATUS_RUNTIME_EXCEPTION = 2;
     /** What exchange() returns when the server dropped the connection instead of answering. */
     static final int DROPPED = -1;
-    /** Where a request frame's arguments start: length, object id, method number, method hash. */
-    static final int ARGUMENTS_OFFSET = 4 + 8 + 4 + 8;
-    static final long REGISTRY_ID = 0;
-    static final long DGC_ID = 1;
-    static final String MISSING_NAME = "no-such-name";
 
     /** What a raw connection may send: a step of a case. */
     interface Action {
         void run(Socket socket) throws IOException;
     }
 
-    /** A real call as a client sent it: its handshake's stream header and its request frame. */
-    record Recorded(byte[] clientHeader, byte[] frame) { }
 
     /** What came back on a raw connection until it ended, or until the bound. */
     record Outcome(boolean ended, String how, byte[] received) {
@@ -118,7 +106,7 @@ public class RawFrameTest {
             server = s;
             port = server.port();
             int before = FaultServer.connectionThreads(server);
-            Recorded lookup = recordLookup();
+            Recorded lookup = recordLookup(port);
             expect(FaultServer.awaitConnectionThreads(server, before, ChildJvm.millis(20)).threads() <= before,
                    "the relay's connection ended in the server");
             service = (FaultService) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("service");
@@ -292,89 +280,6 @@ public class RawFrameTest {
         return status;
     }
 
-    /**
-     * A registry lookup of a missing name made by this JVM's RMI through a
-     * relay that records what the client sends. (A lookup that found a stub
-     * would leave a DGC connection behind, and the counts would be off.)
-     */
-    static Recorded recordLookup() throws Exception {
-        ByteArrayOutputStream sent = new ByteArrayOutputStream();
-        List<Socket> sockets = new ArrayList<>();
-        try (ServerSocket relay = new ServerSocket(0, 1, InetAddress.getByName(ChildJvm.HOST))) {
-            relay.setSoTimeout((int) ChildJvm.millis(30));
-            Thread relaying = new Thread(() -> {
-                try {
-                    Socket client = relay.accept();
-                    Socket upstream = new Socket(ChildJvm.HOST, port);
-                    synchronized (sockets) {
-                        sockets.add(client);
-                        sockets.add(upstream);
-                    }
-                    Thread back = new Thread(() -> copy(upstream, client, null), "relay-back");
-                    back.setDaemon(true);
-                    back.start();
-                    copy(client, upstream, sent);
-                } catch (IOException e) {
-                    System.out.println("relay: " + e);
-                }
-            }, "relay");
-            relaying.setDaemon(true);
-            relaying.start();
-            try {
-                var stub = LocateRegistry.getRegistry(ChildJvm.HOST, relay.getLocalPort()).lookup(MISSING_NAME);
-                throw new AssertionError("a lookup of " + MISSING_NAME + " returned " + stub);
-            } catch (NotBoundException e) {
-                System.out.println("a lookup through the relay: " + e);
-            }
-        } finally {
-            synchronized (sockets) {
-                for (Socket s : sockets) {
-                    s.close();
-                }
-            }
-        }
-        byte[] bytes;
-        synchronized (sent) {
-            bytes = sent.toByteArray();
-        }
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        byte[] magic = new byte[4];
-        b.get(magic);
-        expect(Arrays.equals(MAGIC, magic) && b.get() == VERSION && b.get() == SERIALIZATION_FAST,
-               "the client's handshake: " + hex(bytes, 16));
-        byte[] clientHeader = new byte[b.getInt()];
-        b.get(clientHeader);
-        int start = b.position();
-        int length = b.getInt();
-        long objectId = b.getLong();
-        expectEquals(REGISTRY_ID, objectId, "the object id of a registry call");
-        expect(length >= 20 && start + 4 + length <= bytes.length, "a whole request frame of " + length + " bytes");
-        byte[] frame = Arrays.copyOfRange(bytes, start, start + 4 + length);
-        System.out.println("recorded: client header " + hex(clientHeader, 16) + ", lookup " + hex(frame, 64));
-        return new Recorded(clientHeader, frame);
-    }
-
-    /** Copies from one socket to another until either ends; records what passes if asked. */
-    static void copy(Socket from, Socket to, ByteArrayOutputStream record) {
-        byte[] buf = new byte[8192];
-        try {
-            InputStream in = from.getInputStream();
-            OutputStream out = to.getOutputStream();
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                if (record != null) {
-                    synchronized (record) {
-                        record.write(buf, 0, n);
-                    }
-                }
-                out.write(buf, 0, n);
-                out.flush();
-            }
-        } catch (IOException e) {
-            // one side closed
-        }
-    }
-
     /** (d) The recorded lookup, as it is, then with broken arguments. */
     static void replays(Recorded lookup, int mutations) throws Exception {
         byte[] frame = lookup.frame();
@@ -408,12 +313,6 @@ public class RawFrameTest {
             outcomes.merge(status, 1, Integer::sum);
         }
         System.out.println("mutated lookups, by status (-1: dropped): " + outcomes);
-    }
-
-    /** A request frame with the head of frame (object, method, hash) and other arguments. */
-    static byte[] withArguments(byte[] frame, byte[] arguments) {
-        byte[] head = Arrays.copyOfRange(frame, 4, ARGUMENTS_OFFSET);
-        return concat(le32(head.length + arguments.length), head, arguments);
     }
 
     /** The server serves an ordinary call, and its connection threads are back to the baseline. */
@@ -521,26 +420,9 @@ public class RawFrameTest {
         }
     }
 
-    static byte[] le32(int v) {
-        return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(v).array();
-    }
-
     static byte[] randomBytes(int n) {
         byte[] b = new byte[n];
         random.nextBytes(b);
         return b;
-    }
-
-    static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            out.writeBytes(p);
-        }
-        return out.toByteArray();
-    }
-
-    static String hex(byte[] b, int max) {
-        String h = HexFormat.of().formatHex(b, 0, Math.min(b.length, max));
-        return b.length > max ? h + "..." : h;
     }
 }

@@ -80,17 +80,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.OutputStream;
 import java.io.Serial;
 import java.io.Serializable;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -104,36 +100,30 @@ import java.rmi.server.RemoteObject;
 import java.rmi.server.RemoteRef;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 
 import grande.test.ChildJvm;
+import grande.test.FastWire.Recorded;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
 import static grande.test.Checks.expect;
+import static grande.test.FastWire.*;
 import static grande.test.Checks.expectEquals;
 
 public class RegistryStringArgumentTest {
 
     /** The name the server binds its object under. */
     static final String BOUND = "sink";
-    static final String MISSING_NAME = "no-such-name";
     /** What stock's readString and jdk.fastserial's say of an ordinary object. */
     static final String REFUSAL = "Cannot cast an object to java.lang.String";
     static final String GADGET_INIT = "GADGET INIT";
     static final String GADGET_READ = "GADGET READ";
 
     // jdk.fastrmi's tcp protocol (rmi-replacement/README.md, "tcp wire format")
-    static final byte[] MAGIC = "FRMI".getBytes(StandardCharsets.US_ASCII);
-    static final byte VERSION = 1;
-    static final byte SERIALIZATION_FAST = 0;
-    static final byte SERIALIZATION_JDK = 1;
     static final int STATUS_THROWN = 1;
     static final int STATUS_FAILED = 2;
     /** Where a request frame's arguments start: length, object id, method number, method hash. */
-    static final int ARGUMENTS_OFFSET = 4 + 8 + 4 + 8;
-    static final long REGISTRY_ID = 0;
 
     // stock's RegistryImpl_Stub
     static final int LOOKUP_OPERATION = 2;
@@ -232,7 +222,7 @@ public class RegistryStringArgumentTest {
                 stillServing("the start");
                 switch (mode) {
                     case "fast" -> {
-                        Recorded lookup = recordLookup();
+                        Recorded lookup = recordLookup(server.port());
                         rawAttack(lookup, SERIALIZATION_FAST);
                         rawAttack(lookup, SERIALIZATION_JDK);
                     }
@@ -345,9 +335,6 @@ public class RegistryStringArgumentTest {
 
     // ---- jdk.fastrmi: the tcp protocol from a raw socket ----
 
-    /** A real lookup as a client sent it: its handshake's stream header and its request frame. */
-    record Recorded(byte[] clientHeader, byte[] frame) { }
-
     /** A reply: its status and what it holds, decoded. */
     record Reply(int status, Object value, boolean closedAfter) { }
 
@@ -451,94 +438,6 @@ public class RegistryStringArgumentTest {
         }
     }
 
-    /**
-     * A registry lookup of a missing name made by this JVM's RMI through a
-     * relay that records what the client sends (as RawFrameTest does).
-     */
-    static Recorded recordLookup() throws Exception {
-        ByteArrayOutputStream sent = new ByteArrayOutputStream();
-        List<Socket> sockets = new ArrayList<>();
-        try (ServerSocket relay = new ServerSocket(0, 1, InetAddress.getByName(ChildJvm.HOST))) {
-            relay.setSoTimeout((int) ChildJvm.millis(30));
-            Thread relaying = new Thread(() -> {
-                try {
-                    Socket client = relay.accept();
-                    Socket upstream = new Socket(ChildJvm.HOST, server.port());
-                    synchronized (sockets) {
-                        sockets.add(client);
-                        sockets.add(upstream);
-                    }
-                    Thread back = new Thread(() -> copy(upstream, client, null), "relay-back");
-                    back.setDaemon(true);
-                    back.start();
-                    copy(client, upstream, sent);
-                } catch (IOException e) {
-                    System.out.println("relay: " + e);
-                }
-            }, "relay");
-            relaying.setDaemon(true);
-            relaying.start();
-            try {
-                var stub = LocateRegistry.getRegistry(ChildJvm.HOST, relay.getLocalPort()).lookup(MISSING_NAME);
-                throw new AssertionError("a lookup of " + MISSING_NAME + " returned " + stub);
-            } catch (NotBoundException e) {
-                System.out.println("a lookup through the relay: " + e);
-            }
-        } finally {
-            synchronized (sockets) {
-                for (Socket s : sockets) {
-                    s.close();
-                }
-            }
-        }
-        byte[] bytes;
-        synchronized (sent) {
-            bytes = sent.toByteArray();
-        }
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        byte[] magic = new byte[4];
-        b.get(magic);
-        expect(Arrays.equals(MAGIC, magic) && b.get() == VERSION && b.get() == SERIALIZATION_FAST,
-               "the client's handshake: " + hex(bytes, 16));
-        byte[] clientHeader = new byte[b.getInt()];
-        b.get(clientHeader);
-        int start = b.position();
-        int length = b.getInt();
-        long objectId = b.getLong();
-        expectEquals(REGISTRY_ID, objectId, "the object id of a registry call");
-        expect(length >= 20 && start + 4 + length <= bytes.length, "a whole request frame of " + length + " bytes");
-        byte[] frame = Arrays.copyOfRange(bytes, start, start + 4 + length);
-        System.out.println("recorded: client header " + hex(clientHeader, 16) + ", lookup " + hex(frame, 64));
-        return new Recorded(clientHeader, frame);
-    }
-
-    /** Copies from one socket to another until either ends; records what passes if asked. */
-    static void copy(Socket from, Socket to, ByteArrayOutputStream record) {
-        byte[] buf = new byte[8192];
-        try {
-            InputStream in = from.getInputStream();
-            OutputStream out = to.getOutputStream();
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                if (record != null) {
-                    synchronized (record) {
-                        record.write(buf, 0, n);
-                    }
-                }
-                out.write(buf, 0, n);
-                out.flush();
-            }
-        } catch (IOException e) {
-            // one side closed
-        }
-    }
-
-    /** A request frame with the head of frame (object, method, hash) and other arguments. */
-    static byte[] withArguments(byte[] frame, byte[] arguments) {
-        byte[] head = Arrays.copyOfRange(frame, 4, ARGUMENTS_OFFSET);
-        return concat(le32(head.length + arguments.length), head, arguments);
-    }
-
     static Socket connect() throws IOException {
         Socket s = new Socket();
         s.connect(new InetSocketAddress(ChildJvm.HOST, server.port()), (int) ChildJvm.millis(10));
@@ -583,22 +482,5 @@ public class RegistryStringArgumentTest {
             throw new AssertionError("expected: " + what + ": " + e + " after " + filled + " of " + n + " bytes", e);
         }
         return buf;
-    }
-
-    static byte[] le32(int v) {
-        return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(v).array();
-    }
-
-    static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            out.writeBytes(p);
-        }
-        return out.toByteArray();
-    }
-
-    static String hex(byte[] b, int max) {
-        String h = HexFormat.of().formatHex(b, 0, Math.min(b.length, max));
-        return b.length > max ? h + "..." : h;
     }
 }
