@@ -86,6 +86,18 @@ public interface ControlChannel {
     /** @return whether the peer's address is one of this host's */
     boolean peerIsLocal();
 
+    /**
+     * Whether the kernel vouches that the peer is a process of this host
+     * running as the same user as this one (as a Unix-domain socket's
+     * credentials would); false when it cannot tell. For what only the same
+     * user may set up, such as shared memory.
+     *
+     * @return true if so
+     */
+    default boolean peerIsSameUser() {
+        return false;
+    }
+
     /** @return false once closed or broken */
     boolean isOpen();
 

@@ -56,8 +56,10 @@ public interface DistributedGC {
 
     /**
      * Client side: {@code stub} in this JVM references the object
-     * {@code objectId} at {@code endpoint}; the exporter is told, and told
-     * again when the last such stub is collected.
+     * {@code objectId} at {@code endpoint}; the exporter is told once this
+     * JVM has connected to the endpoint itself (a reference received is
+     * not an order to dial its endpoint), and told again when the last such
+     * stub is collected.
      *
      * @param stub the stub, held weakly
      * @param endpoint the endpoint the stub calls through

@@ -65,6 +65,10 @@ final class ConnectionPool {
     private ClientCall[] idle = new ClientCall[4];
     private int idleCount;
     private int open;
+    /* in the runtime's set of pools with connections, which the watchdog sweeps */
+    private boolean listed;
+    /* this JVM has connected to the endpoint (here or over the fallback): its DGC may be called */
+    private volatile boolean reached;
 
     ConnectionPool(RemoteRuntime runtime, Technology technology, Endpoint endpoint) {
         this.runtime = runtime;
@@ -134,7 +138,21 @@ final class ConnectionPool {
             LOG.log(System.Logger.Level.DEBUG, () -> technology.describe(endpoint) + " unavailable ("
                     + unavailable.getMessage() + "); calls to " + endpoint + " go over "
                     + next.technology.describe(next.endpoint) + " from now on");
-            return next.acquire();
+            ClientCall c = next.acquire();
+            markReached();
+            return c;
+        }
+    }
+
+    /** {@return whether this JVM has connected to the endpoint, itself or over its fallback} */
+    boolean reached() {
+        return reached || fellBack && fallback.reached();
+    }
+
+    private void markReached() {
+        if (!reached) {
+            reached = true;
+            runtime.connectedTo(endpoint);
         }
     }
 
@@ -171,8 +189,12 @@ final class ConnectionPool {
             m.attach(c.transport());
             synchronized (this) {
                 open++;
+                if (!listed) {
+                    listed = runtime.listConnected(this, true);
+                }
             }
             runtime.startWatchdog();
+            markReached();
             return new ClientCall(this, c.transport(), m, runtime.settings().maxFrameBytes());
         } catch (java.net.ConnectException e) {
             throw new ConnectException("Connection refused to host: " + endpoint, e);
@@ -184,7 +206,7 @@ final class ConnectionPool {
     }
 
     /** Closes connections idle since the last sweep; returns how many stay open. */
-    int sweep() {
+    void sweep() {
         List<ClientCall> close = new ArrayList<>();
         synchronized (this) {
             int keep = 0;
@@ -200,13 +222,18 @@ final class ConnectionPool {
             Arrays.fill(idle, keep, idleCount, null);
             idleCount = keep;
             open -= close.size();
+            if (open == 0 && listed) {
+                listed = runtime.listConnected(this, false);
+            }
         }
         for (ClientCall c : close) {
             c.transport().close();
         }
-        synchronized (this) {
-            return open;
-        }
+    }
+
+    /** {@return whether the pool has connections, in use or idle} */
+    synchronized boolean hasConnections() {
+        return open > 0;
     }
 
     /**

@@ -134,8 +134,8 @@ final class ProxyGenerator {
 
     private ProxyGenerator() { }
 
-    /** A generated pair: stub constructor and skeleton. */
-    record Generated(MethodHandle stubConstructor, Skeleton skeleton) {
+    /** A generated pair: the stub class, its constructor, and the skeleton. */
+    record Generated(Class<?> stubClass, MethodHandle stubConstructor, Skeleton skeleton) {
         FastStub newStub(ClientRef ref, Target local) {
             try {
                 return (FastStub) stubConstructor.invokeExact(ref, local);
@@ -155,9 +155,12 @@ final class ProxyGenerator {
         ClassFile cf = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(
             ClassHierarchyResolver.ofClassLoading(host.getClassLoader())
                 .orElse(ClassHierarchyResolver.defaultResolver())));
-        Class<?> stubClass = define(host, base + "$FastStub" + serial, stubBytes(cf, base + "$FastStub" + serial, ri));
+        // the stub class holds the pair in its class data (see StubClasses), the skeleton class nothing
+        Generated[] holder = new Generated[1];
+        Class<?> stubClass = define(host, base + "$FastStub" + serial,
+                                    stubBytes(cf, base + "$FastStub" + serial, ri), holder);
         Class<?> skeletonClass = define(host, base + "$FastSkeleton" + serial,
-                                        skeletonBytes(cf, base + "$FastSkeleton" + serial, ri));
+                                        skeletonBytes(cf, base + "$FastSkeleton" + serial, ri), null);
         try {
             // the package is this module's, or open to it (hostOf made sure)
             var stubCtor = stubClass.getDeclaredConstructor(FastStub.Ref.class, FastStub.Local.class);
@@ -167,7 +170,8 @@ final class ProxyGenerator {
             var skeletonCtor = skeletonClass.getDeclaredConstructor();
             skeletonCtor.setAccessible(true);
             Skeleton skeleton = (Skeleton) skeletonCtor.newInstance();
-            return new Generated(ctor, skeleton);
+            holder[0] = new Generated(stubClass, ctor, skeleton);
+            return holder[0];
         } catch (ReflectiveOperationException e) {
             throw new InternalError(e);
         }
@@ -178,9 +182,15 @@ final class ProxyGenerator {
      * lookup with full privilege on host could define (MethodHandles.privateLookupIn
      * gives none across modules, so this is done through JavaLangAccess).
      */
-    private static Class<?> define(Class<?> host, String internalName, byte[] bytes) {
+    private static Class<?> define(Class<?> host, String internalName, byte[] bytes, Object classData) {
+        // not ClassOption.STRONG: the class may be unloaded before its loader
         return JLA.defineClass(host.getClassLoader(), host, internalName, bytes,
-                               JLA.protectionDomain(host), true, HIDDEN_CLASS, null);
+                               JLA.protectionDomain(host), true, HIDDEN_CLASS, classData);
+    }
+
+    /** {@return the pair a stub class's class data holds} */
+    static Generated generatedOf(Object stubClassData) {
+        return ((Generated[]) stubClassData)[0];
     }
 
     /* The interfaces and the (element) types of their methods' parameters and results. */

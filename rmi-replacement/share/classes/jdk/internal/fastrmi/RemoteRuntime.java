@@ -42,6 +42,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jdk.fastrmi.FastStub;
@@ -83,8 +84,17 @@ public final class RemoteRuntime implements DgcHost {
     private final Object listening = new Object();
     /* exports per fixed port: its listeners close when the last one is unexported */
     private final Map<Integer, Integer> portUsers = new HashMap<>();
+    /*
+     * A pool per endpoint a stub names. Stubs hold their pools; the map
+     * only shares them, so when it grows past poolsPurgeAt, pools without
+     * connections leave it (a peer may send references to any number of
+     * endpoints). The pools with connections are in connectedPools.
+     */
     private final Map<Endpoint, ConnectionPool> pools = new ConcurrentHashMap<>();
-    private final Map<RemoteInterfaces, ProxyGenerator.Generated> generated = new ConcurrentHashMap<>();
+    private final Set<ConnectionPool> connectedPools = ConcurrentHashMap.newKeySet();
+    private static final int MIN_POOLS_PURGE_AT = 1024;
+    private volatile int poolsPurgeAt = MIN_POOLS_PURGE_AT;
+    private final StubClasses stubClasses = new StubClasses();
     private final Map<DistributedGC.Kind, DgcClient> collectors = new ConcurrentHashMap<>();
     private final DgcServer dgcServer;
     private int keepAliveCount;
@@ -402,15 +412,11 @@ public final class RemoteRuntime implements DgcHost {
     // ------------------------------------------------------------ stubs --
 
     ProxyGenerator.Generated generated(RemoteInterfaces ri) throws ExportException {
-        ProxyGenerator.Generated g = generated.get(ri);
-        if (g == null) {
-            try {
-                g = generated.computeIfAbsent(ri, ProxyGenerator::generate);
-            } catch (IllegalArgumentException e) {
-                throw new ExportException(e.getMessage(), e);
-            }
+        try {
+            return stubClasses.get(ri);
+        } catch (IllegalArgumentException e) {
+            throw new ExportException(e.getMessage(), e);
         }
-        return g;
     }
 
     /**
@@ -504,7 +510,7 @@ public final class RemoteRuntime implements DgcHost {
         for (Technology t : technologies) {
             for (Endpoint e : reference.endpoints()) {
                 if (e.technology().equals(t.id()) && t.reaches(e)) {
-                    ConnectionPool p = pools.computeIfAbsent(e, k -> new ConnectionPool(this, t, k));
+                    ConnectionPool p = pool(t, e);
                     if (first == null) {
                         first = p;
                     } else {
@@ -521,6 +527,48 @@ public final class RemoteRuntime implements DgcHost {
         return new ClientRef(reference, ri, first, responseTimeoutMillis);
     }
 
+    private ConnectionPool pool(Technology t, Endpoint e) {
+        ConnectionPool p = pools.get(e);
+        if (p == null) {
+            if (pools.size() >= poolsPurgeAt) {
+                synchronized (pools) {
+                    if (pools.size() >= poolsPurgeAt) {
+                        pools.values().removeIf(q -> !q.hasConnections());
+                        poolsPurgeAt = Math.max(MIN_POOLS_PURGE_AT, 2 * pools.size());
+                    }
+                }
+            }
+            p = pools.computeIfAbsent(e, k -> new ConnectionPool(this, t, k));
+        }
+        return p;
+    }
+
+    /*
+     * A pool's first connection (add) or its last closed (remove), under
+     * the pool's lock; the watchdog sweeps the pools listed. Returns add.
+     */
+    boolean listConnected(ConnectionPool p, boolean add) {
+        if (add) {
+            connectedPools.add(p);
+        } else {
+            connectedPools.remove(p);
+        }
+        return add;
+    }
+
+    /* A pool reached its endpoint for the first time: the DGC may now call it. */
+    void connectedTo(Endpoint endpoint) {
+        for (DgcClient c : collectors.values()) {
+            c.reached(endpoint);
+        }
+    }
+
+    @Override
+    public boolean reached(Endpoint endpoint) {
+        ConnectionPool p = pools.get(endpoint);
+        return p != null && p.reached();
+    }
+
     /*
      * Closes the idle connections, of every technology, to the host of an
      * endpoint (as its technology tells): a failed host fails them all.
@@ -528,7 +576,7 @@ public final class RemoteRuntime implements DgcHost {
      */
     void closeIdleTo(Technology technology, Endpoint endpoint) {
         String host = hostOf(technology, endpoint);
-        for (ConnectionPool p : pools.values()) {
+        for (ConnectionPool p : connectedPools) {
             if (p.endpoint().equals(endpoint)
                     || host != null && host.equals(hostOf(p.technology(), p.endpoint()))) {
                 p.closeIdle();
@@ -668,7 +716,7 @@ public final class RemoteRuntime implements DgcHost {
             } catch (InterruptedException e) {
                 return;
             }
-            for (ConnectionPool p : pools.values()) {
+            for (ConnectionPool p : connectedPools) {
                 p.sweep();
             }
         }

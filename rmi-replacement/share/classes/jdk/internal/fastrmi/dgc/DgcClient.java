@@ -39,27 +39,37 @@ import jdk.fastrmi.spi.Endpoint;
  * The client side of the distributed GC, one per kind: counts this JVM's
  * live stubs per remote object, tells the exporter when the first appears
  * (dirty) and when the last is collected (clean), and with leases renews
- * every half lease. Its thread, fastrmi-dgc, does the calls, so that
- * unmarshalling a stub never waits for one.
+ * every half lease. Its thread, fastrmi-dgc, decides what to send, and each
+ * exporter's calls run on a thread of their own, so that unmarshalling a
+ * stub never waits for one, and an exporter that does not answer delays
+ * no other.
+ *
+ * <p>A reference is data from a peer, not an order to dial: the exporter
+ * a stub names is told only once this JVM has connected to it itself (a
+ * call through any stub to it, or the lookup that returned it). Until
+ * then its objects are counted, and a stub collected before is forgotten
+ * without a word, as the exporter never heard of it. So a peer cannot
+ * make this JVM open connections to hosts and ports of its choosing by
+ * sending references (stock RMI's DGC dials them at once).
  */
 public final class DgcClient implements DistributedGC {
 
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
 
+    /** Failed dirty and clean calls to an exporter are tried again this often, as stock RMI does. */
+    private static final int MAX_ATTEMPTS = 5;
+    /** The pause after the first failure, doubled after each further one. */
+    private static final long RETRY_MILLIS = 200;
+
     private final DgcHost runtime;
     private final Kind kind;
     private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
     private final Set<StubReference> live = new HashSet<>();
-    /* endpoint -> object id -> live stubs */
-    private final Map<Endpoint, Map<Long, int[]>> counts = new HashMap<>();
-    private final Map<Endpoint, Set<Long>> dirty = new HashMap<>();
-    private final Map<Endpoint, Set<Long>> clean = new HashMap<>();
-    private final Map<Endpoint, Integer> failures = new HashMap<>();   // calls failed in a row
+    /* the exporters of live stubs, and those still to be told something */
+    private final Map<Endpoint, Exporter> exporters = new HashMap<>();
+    private long renewEvery;                // ns; shorter when an exporter grants a shorter lease
+    private long nextRenewal;               // System.nanoTime() of the next renewal of leases
     private Thread thread;
-
-    /** Failed dirty and clean calls to an endpoint are tried again this often, as stock RMI does. */
-    private static final int MAX_ATTEMPTS = 5;
-    private static final long RETRY_MILLIS = 200;
 
     /**
      * Creates a collector.
@@ -70,6 +80,7 @@ public final class DgcClient implements DistributedGC {
     public DgcClient(DgcHost runtime, Kind kind) {
         this.runtime = runtime;
         this.kind = kind;
+        this.renewEvery = Math.max(10, runtime.leaseMillis() / 2) * 1_000_000;
     }
 
     @Override
@@ -88,16 +99,36 @@ public final class DgcClient implements DistributedGC {
         }
     }
 
+    /* What this JVM holds of one exporter's objects, and what it has yet to tell it. */
+    private static final class Exporter {
+        final Map<Long, int[]> counts = new HashMap<>();   // object id -> live stubs
+        final Set<Long> dirty = new HashSet<>();
+        final Set<Long> clean = new HashSet<>();
+        boolean reached;        // this JVM has connected to it: it may be called
+        boolean busy;           // its calls are under way
+        int failures;           // rounds failed in a row
+        long retryAt;           // System.nanoTime() before which it is not called again
+
+        boolean due(long now) {
+            return reached && !busy && now - retryAt >= 0 && !(dirty.isEmpty() && clean.isEmpty());
+        }
+
+        boolean idle() {
+            return counts.isEmpty() && dirty.isEmpty() && clean.isEmpty() && !busy;
+        }
+    }
+
     @Override
     public synchronized void track(Object stub, Endpoint endpoint, long objectId) {
         live.add(new StubReference(stub, queue, endpoint, objectId));
-        int[] n = counts.computeIfAbsent(endpoint, k -> new HashMap<>()).computeIfAbsent(objectId, k -> new int[1]);
+        Exporter x = exporters.computeIfAbsent(endpoint, k -> new Exporter());
+        if (!x.reached) {
+            x.reached = runtime.reached(endpoint);
+        }
+        int[] n = x.counts.computeIfAbsent(objectId, k -> new int[1]);
         if (n[0]++ == 0) {
-            Set<Long> c = clean.get(endpoint);
-            if (c != null) {
-                c.remove(objectId);
-            }
-            dirty.computeIfAbsent(endpoint, k -> new HashSet<>()).add(objectId);
+            x.clean.remove(objectId);
+            x.dirty.add(objectId);
             if (thread == null) {
                 thread = Thread.ofPlatform().daemon(true).name("fastrmi-dgc").start(this::run);
             }
@@ -105,126 +136,163 @@ public final class DgcClient implements DistributedGC {
         }
     }
 
+    /**
+     * This JVM has connected to {@code endpoint}: the exporter there may
+     * now be told of the stubs that name it.
+     *
+     * @param endpoint the endpoint
+     */
+    public synchronized void reached(Endpoint endpoint) {
+        Exporter x = exporters.get(endpoint);
+        if (x != null && !x.reached) {
+            x.reached = true;
+            notifyAll();
+        }
+    }
+
     private void run() {
-        long lease = runtime.leaseMillis();
-        long renewEvery = Math.max(10, lease / 2) * 1_000_000;
-        long nextRenewal = System.nanoTime() + renewEvery;
+        synchronized (this) {
+            nextRenewal = System.nanoTime() + renewEvery;
+        }
         while (true) {
-            Map<Endpoint, List<long[]>> toDirty;
-            Map<Endpoint, List<long[]>> toClean;
             synchronized (this) {
-                try {
-                    if (dirty.isEmpty()) {
-                        wait(Math.min(200, renewEvery / 1_000_000 + 1));
-                    }
-                } catch (InterruptedException e) {
-                    return;
-                }
                 for (Object r; (r = queue.poll()) != null; ) {
-                    StubReference s = (StubReference) r;
-                    live.remove(s);
-                    Map<Long, int[]> m = counts.get(s.endpoint);
-                    int[] n = m == null ? null : m.get(s.objectId);
-                    if (n != null && --n[0] == 0) {
-                        // a dirty still queued is sent first: the exporter then sees
-                        // both, in order, as a stub dropped right after arriving needs
-                        m.remove(s.objectId);
-                        clean.computeIfAbsent(s.endpoint, k -> new HashSet<>()).add(s.objectId);
+                    collected((StubReference) r);
+                }
+                long now = System.nanoTime();
+                if (kind == Kind.LEASE && now - nextRenewal >= 0) {
+                    nextRenewal = now + renewEvery;
+                    for (Exporter x : exporters.values()) {
+                        x.dirty.addAll(x.counts.keySet());
                     }
                 }
-                if (kind == Kind.LEASE && System.nanoTime() - nextRenewal >= 0) {
-                    nextRenewal = System.nanoTime() + renewEvery;
-                    for (Map.Entry<Endpoint, Map<Long, int[]>> e : counts.entrySet()) {
-                        dirty.computeIfAbsent(e.getKey(), k -> new HashSet<>()).addAll(e.getValue().keySet());
+                boolean started = false;
+                for (Map.Entry<Endpoint, Exporter> e : exporters.entrySet()) {
+                    Exporter x = e.getValue();
+                    if (x.due(now)) {
+                        List<long[]> dirty = drain(x.dirty);
+                        List<long[]> clean = drain(x.clean);
+                        x.busy = true;
+                        Endpoint endpoint = e.getKey();
+                        Thread.ofPlatform().daemon(true).name("fastrmi-dgc-call")
+                              .start(() -> call(endpoint, x, dirty, clean));
+                        started = true;
                     }
                 }
-                toDirty = drain(dirty);
-                toClean = drain(clean);
-            }
-            long asked = kind == Kind.LEASE ? lease : 0;
-            boolean retry = false;
-            for (Map.Entry<Endpoint, List<long[]>> e : toDirty.entrySet()) {
-                for (long[] ids : e.getValue()) {
+                exporters.values().removeIf(Exporter::idle);
+                if (!started) {
                     try {
-                        long granted = runtime.dgcStub(e.getKey()).dirty(ids, runtime.id(), asked);
-                        succeeded(e.getKey());
-                        if (kind == Kind.LEASE && granted > 0 && granted * 1_000_000 / 2 < renewEvery) {
-                            // the exporter's lease is shorter than ours: renew in time for it
-                            renewEvery = Math.max(10, granted / 2) * 1_000_000;
-                            nextRenewal = Math.min(nextRenewal, System.nanoTime() + renewEvery);
-                        }
-                    } catch (RemoteException | RuntimeException ex) {
-                        LOG.log(Level.DEBUG, () -> "DGC dirty to " + e.getKey() + " failed: " + ex);
-                        retry |= failed(e.getKey(), ids, true);
+                        wait(Math.max(1, Math.min(200, (nextRenewal - now) / 1_000_000 + 1)));
+                    } catch (InterruptedException ie) {
+                        return;
                     }
-                }
-            }
-            for (Map.Entry<Endpoint, List<long[]>> e : toClean.entrySet()) {
-                for (long[] ids : e.getValue()) {
-                    try {
-                        runtime.dgcStub(e.getKey()).clean(ids, runtime.id());
-                        succeeded(e.getKey());
-                    } catch (RemoteException | RuntimeException ex) {
-                        LOG.log(Level.DEBUG, () -> "DGC clean to " + e.getKey() + " failed: " + ex);
-                        retry |= failed(e.getKey(), ids, false);
-                    }
-                }
-            }
-            if (retry) {
-                try {
-                    Thread.sleep(RETRY_MILLIS);
-                } catch (InterruptedException ie) {
-                    return;
                 }
             }
         }
     }
 
-    private synchronized void succeeded(Endpoint endpoint) {
-        failures.remove(endpoint);
+    /* The last stub of an object may have gone: tell its exporter, if it heard of the object. */
+    private void collected(StubReference s) {
+        live.remove(s);
+        Exporter x = exporters.get(s.endpoint);
+        int[] n = x == null ? null : x.counts.get(s.objectId);
+        if (n != null && --n[0] == 0) {
+            x.counts.remove(s.objectId);
+            if (x.reached) {
+                // a dirty still queued is sent first: the exporter then sees
+                // both, in order, as a stub dropped right after arriving needs
+                x.clean.add(s.objectId);
+            } else {
+                x.dirty.remove(s.objectId);    // never sent: nothing to take back
+            }
+        }
+    }
+
+    /* One exporter's round: its dirty calls, then its clean calls. */
+    private void call(Endpoint endpoint, Exporter x, List<long[]> dirty, List<long[]> clean) {
+        long asked = kind == Kind.LEASE ? runtime.leaseMillis() : 0;
+        List<long[]> failedDirty = new ArrayList<>();
+        List<long[]> failedClean = new ArrayList<>();
+        for (long[] ids : dirty) {
+            try {
+                long granted = runtime.dgcStub(endpoint).dirty(ids, runtime.id(), asked);
+                if (kind == Kind.LEASE && granted > 0) {
+                    shortenRenewal(granted);
+                }
+            } catch (RemoteException | RuntimeException ex) {
+                LOG.log(Level.DEBUG, () -> "DGC dirty to " + endpoint + " failed: " + ex);
+                failedDirty.add(ids);
+            }
+        }
+        for (long[] ids : clean) {
+            try {
+                runtime.dgcStub(endpoint).clean(ids, runtime.id());
+            } catch (RemoteException | RuntimeException ex) {
+                LOG.log(Level.DEBUG, () -> "DGC clean to " + endpoint + " failed: " + ex);
+                failedClean.add(ids);
+            }
+        }
+        finished(x, failedDirty, failedClean);
+    }
+
+    /* The exporter's lease is shorter than ours: renew in time for it. */
+    private synchronized void shortenRenewal(long grantedMillis) {
+        long every = Math.max(10, grantedMillis / 2) * 1_000_000;
+        if (every < renewEvery) {
+            renewEvery = every;
+            long soon = System.nanoTime() + every;
+            if (soon - nextRenewal < 0) {
+                nextRenewal = soon;
+            }
+            notifyAll();
+        }
     }
 
     /*
-     * Queues a failed call's objects again (those still held for a dirty,
-     * those not held again for a clean), unless the endpoint failed
-     * MAX_ATTEMPTS times in a row: an exporter that is gone needs nothing,
-     * and a lease renewal retries dirty calls anyway. True if queued.
+     * Queues a failed round's objects again (those still held for a dirty,
+     * those not held again for a clean), after a pause that doubles, unless
+     * the exporter failed MAX_ATTEMPTS rounds in a row: an exporter that is
+     * gone needs nothing, and a lease renewal tries again anyway (leases
+     * lapse while it stays unreachable).
      */
-    private synchronized boolean failed(Endpoint endpoint, long[] ids, boolean wasDirty) {
-        int n = failures.merge(endpoint, 1, Integer::sum);
-        if (n >= MAX_ATTEMPTS) {
-            failures.remove(endpoint);
-            return false;
-        }
-        Map<Long, int[]> held = counts.get(endpoint);
-        Set<Long> again = (wasDirty ? dirty : clean).computeIfAbsent(endpoint, k -> new HashSet<>());
-        for (long id : ids) {
-            boolean stillHeld = held != null && held.containsKey(id);
-            if (stillHeld == wasDirty) {
-                again.add(id);
+    private synchronized void finished(Exporter x, List<long[]> failedDirty, List<long[]> failedClean) {
+        x.busy = false;
+        if (failedDirty.isEmpty() && failedClean.isEmpty()) {
+            x.failures = 0;
+        } else if (++x.failures >= MAX_ATTEMPTS) {
+            x.failures = 0;
+        } else {
+            x.retryAt = System.nanoTime() + (RETRY_MILLIS << (x.failures - 1)) * 1_000_000;
+            for (long[] ids : failedDirty) {
+                for (long id : ids) {
+                    if (x.counts.containsKey(id)) {
+                        x.dirty.add(id);
+                    }
+                }
+            }
+            for (long[] ids : failedClean) {
+                for (long id : ids) {
+                    if (!x.counts.containsKey(id)) {
+                        x.clean.add(id);
+                    }
+                }
             }
         }
-        return true;
+        notifyAll();
     }
 
-    /* The pending ids per endpoint, in calls of at most the server's array limit (stock's too). */
-    private static Map<Endpoint, List<long[]>> drain(Map<Endpoint, Set<Long>> pending) {
-        Map<Endpoint, List<long[]>> out = new HashMap<>();
-        for (Map.Entry<Endpoint, Set<Long>> e : pending.entrySet()) {
-            List<Long> ids = new ArrayList<>(e.getValue());
-            List<long[]> calls = new ArrayList<>();
-            for (int from = 0; from < ids.size(); from += DgcServer.MAX_IDS_PER_CALL) {
-                long[] a = new long[Math.min(DgcServer.MAX_IDS_PER_CALL, ids.size() - from)];
-                for (int i = 0; i < a.length; i++) {
-                    a[i] = ids.get(from + i);
-                }
-                calls.add(a);
-            }
-            if (!calls.isEmpty()) {
-                out.put(e.getKey(), calls);
-            }
-        }
+    /* The pending ids, in calls of at most the server's array limit (stock's too); the set is emptied. */
+    private static List<long[]> drain(Set<Long> pending) {
+        List<Long> ids = new ArrayList<>(pending);
         pending.clear();
-        return out;
+        List<long[]> calls = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += DgcServer.MAX_IDS_PER_CALL) {
+            long[] a = new long[Math.min(DgcServer.MAX_IDS_PER_CALL, ids.size() - from)];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = ids.get(from + i);
+            }
+            calls.add(a);
+        }
+        return calls;
     }
 }

@@ -38,6 +38,15 @@ public interface DgcHost {
     long id();
 
     /**
+     * Whether this JVM has connected to an endpoint itself (a call through
+     * a stub to it succeeded in connecting): only then is its DGC called.
+     *
+     * @param endpoint the endpoint
+     * @return true if so
+     */
+    boolean reached(Endpoint endpoint);
+
+    /**
      * A stub for the DGC service at an endpoint.
      *
      * @param endpoint where

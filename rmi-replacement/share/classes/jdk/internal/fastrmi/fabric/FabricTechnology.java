@@ -32,8 +32,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
 
 import jdk.fastrmi.spi.Bootstrap;
@@ -60,7 +62,10 @@ import jdk.fastrmi.spi.Transport;
  * raw address (u2 length, bytes); the server opens an endpoint of that
  * provider and answers a status (u1: 0 accepted, else refused) and its
  * address (u2 length, bytes), or a message (u2 length, UTF-8) if refused.
- * A peer whose address is not one of this host's is refused shared memory.
+ * Shared memory is set up only for a peer that the kernel shows to be a
+ * process of the same user on this host ({@link ControlChannel#peerIsSameUser}),
+ * and only up to {@code jdk.fastrmi.fabric.maxSharedMemoryConnections}
+ * connections at once; a refused client falls back to tcp.
  * The usual handshake follows on the tcp connection, which then stays open
  * as the fabric transport's {@link ControlChannel} while the calls go over
  * the fabric: its end tells the other side that the peer is gone.
@@ -95,6 +100,10 @@ final class FabricTechnology implements Technology {
     private final long spinNanos;
     private final Timeouts timeouts;
     private final DistributedGC.Kind gcKind;
+    private final int maxSharedMemory;
+    /* the shared-memory connections this server serves, and those being set up */
+    private final List<FabricTransport> servedSharedMemory = new ArrayList<>();
+    private int reservedSharedMemory;
 
     /**
      * Creates the technology and registers its upgrade with the bootstrap.
@@ -108,10 +117,11 @@ final class FabricTechnology implements Technology {
      * @param spinNanos how long a receiver polls before it waits
      * @param timeouts stock RMI's time-outs: a client's for replies, a server's for calls
      * @param gcKind the distributed GC of fabric references
+     * @param maxSharedMemory the most shared-memory connections served at once
      */
     FabricTechnology(Bootstrap bootstrap, String bootstrapId, FastFabric ff, String localProvider,
                      String remoteProvider, int maxFrameBytes, long spinNanos, Timeouts timeouts,
-                     DistributedGC.Kind gcKind) {
+                     DistributedGC.Kind gcKind, int maxSharedMemory) {
         this.bootstrap = bootstrap;
         this.bootstrapId = bootstrapId;
         this.ff = ff;
@@ -122,6 +132,7 @@ final class FabricTechnology implements Technology {
         this.spinNanos = spinNanos;
         this.timeouts = timeouts;
         this.gcKind = gcKind;
+        this.maxSharedMemory = maxSharedMemory;
         bootstrap.addUpgrade(MAGIC, this::accept);
     }
 
@@ -286,9 +297,13 @@ final class FabricTechnology implements Technology {
             refusal = "unknown provider " + provider;
         } else if (address.length == 0 || address.length > MAX_ADDRESS) {
             refusal = "bad address length " + address.length;
-        } else if (provider.equals(SHARED_MEMORY) && !control.peerIsLocal()) {
-            // a region of this host's memory for a peer that is not on this host: never
-            refusal = "shared memory only between processes of one host";
+        } else if (provider.equals(SHARED_MEMORY) && !control.peerIsSameUser()) {
+            // a region of this host's memory for a peer of another host or user: never
+            // (the reason tells nothing of this process: no user, no pid)
+            refusal = "shared memory only between processes of one user on one host";
+        } else if (provider.equals(SHARED_MEMORY) && !reserveSharedMemory()) {
+            refusal = "shared memory connections at their limit (jdk.fastrmi.fabric.maxSharedMemoryConnections="
+                      + maxSharedMemory + ")";
         }
         FabricTransport t = null;
         if (refusal == null) {
@@ -296,6 +311,9 @@ final class FabricTechnology implements Technology {
                 t = open(control, provider, address);
             } catch (IOException e) {
                 refusal = e.getMessage();
+            }
+            if (provider.equals(SHARED_MEMORY)) {
+                sharedMemoryOpened(t);
             }
         }
         if (t != null) {
@@ -312,6 +330,28 @@ final class FabricTechnology implements Technology {
         byte[] message = why.getBytes(StandardCharsets.UTF_8);
         reply(control, 1, Arrays.copyOf(message, Math.min(message.length, 1024)));
         throw new IOException("fabric connection refused: " + why);
+    }
+
+    /*
+     * Counts a shared-memory connection about to be served, if below the
+     * limit: each has a region of its own at both ends. Closed ones are
+     * counted out here, so no close needs to call back.
+     */
+    private synchronized boolean reserveSharedMemory() {
+        servedSharedMemory.removeIf(t -> !t.isOpen());
+        if (servedSharedMemory.size() + reservedSharedMemory >= maxSharedMemory) {
+            return false;
+        }
+        reservedSharedMemory++;
+        return true;
+    }
+
+    /* The reserved connection opened (t) or failed to (null). */
+    private synchronized void sharedMemoryOpened(FabricTransport t) {
+        reservedSharedMemory--;
+        if (t != null) {
+            servedSharedMemory.add(t);
+        }
     }
 
     /* A transport over a new endpoint of provider to the peer at address. */

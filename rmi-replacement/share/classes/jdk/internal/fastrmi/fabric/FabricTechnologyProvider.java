@@ -38,7 +38,9 @@ import jdk.fastrmi.spi.Timeouts;
  * one host; default {@code shm}, {@code none} for none),
  * {@code jdk.fastrmi.fabric.remote} (to other hosts; default
  * {@code verbs;ofi_rxm}), {@code jdk.fastrmi.fabric.spinMicros} (how long a
- * receiver polls before it waits; default 100), {@code jdk.fastrmi.fabric.dgc}
+ * receiver polls before it waits; default 100),
+ * {@code jdk.fastrmi.fabric.maxSharedMemoryConnections} (shared-memory
+ * connections served at once; default 256), {@code jdk.fastrmi.fabric.dgc}
  * ({@code lease}, the default, or {@code cluster}) and
  * {@code jdk.fastrmi.fabric.library} (the library; default the image's),
  * and stock RMI's time-outs ({@link Timeouts}).
@@ -47,6 +49,13 @@ import jdk.fastrmi.spi.Timeouts;
  * offered.
  */
 public final class FabricTechnologyProvider implements TechnologyProvider {
+
+    /*
+     * Shared-memory connections a server serves at once: each has a region
+     * of libfabric's shm at both ends (16 MiB of /dev/shm, sparse, in 1.17);
+     * beyond it the client falls back to tcp.
+     */
+    private static final int DEFAULT_MAX_SHARED_MEMORY = 256;
 
     /** The technology the fabric's connections are set up over. */
     private static final String BOOTSTRAP = "tcp";
@@ -75,6 +84,8 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         String local = provider(context, "local", "shm");
         String remote = provider(context, "remote", "verbs;ofi_rxm");
         long spinNanos = context.longProperty("spinMicros", 100, 0, 1_000_000) * 1000;
+        int maxSharedMemory = (int) context.longProperty("maxSharedMemoryConnections",
+                                                         DEFAULT_MAX_SHARED_MEMORY, 0, 1 << 16);
         DistributedGC.Kind gcKind = context.gcKind(DistributedGC.Kind.LEASE);
         Timeouts timeouts = Timeouts.fromSystemProperties();
 
@@ -87,7 +98,7 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         }
         Bootstrap bootstrap = context.bootstrap(BOOTSTRAP);
         return new FabricTechnology(bootstrap, BOOTSTRAP, ff, localHere, remoteHere,
-                                    context.maxFrameBytes(), spinNanos, timeouts, gcKind);
+                                    context.maxFrameBytes(), spinNanos, timeouts, gcKind, maxSharedMemory);
     }
 
     /* A libfabric provider name; "none" (or empty) for none. */

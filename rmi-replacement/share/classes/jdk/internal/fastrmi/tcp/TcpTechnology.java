@@ -878,6 +878,16 @@ final class TcpTechnology implements Technology, Bootstrap {
         }
 
         @Override
+        public boolean peerIsSameUser() {
+            try {
+                return peerLocal && LoopbackPeers.sameUser((InetSocketAddress) ch.getLocalAddress(),
+                                                           (InetSocketAddress) ch.getRemoteAddress());
+            } catch (IOException e) {
+                return false;
+            }
+        }
+
+        @Override
         public boolean isOpen() {
             return open && ch.isOpen();
         }

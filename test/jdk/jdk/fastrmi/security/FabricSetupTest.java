@@ -1,0 +1,207 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
+ * @test
+ * @summary Shared memory is set up only for a process of the same user on
+ *          the same host, and only up to a limit, from a raw tcp socket that
+ *          speaks the fabric's set-up ("FFAB", version, provider, address):
+ *          a process of another user (uid 65534, where the test runs as
+ *          root and setpriv exists) is refused with a reason that names no
+ *          user and no pid, before any endpoint is opened; the same request
+ *          from this user passes that check; with
+ *          jdk.fastrmi.fabric.maxSharedMemoryConnections=1 a second
+ *          connection is refused while the first lives and accepted once it
+ *          is closed; and the server still answers a call afterwards.
+ *          (Before: any local tcp client got a region per connection, and
+ *          the reply told it the server's pid.)
+ * @modules java.rmi jdk.fastrmi jdk.fastrmi/jdk.internal.fastrmi.fabric
+ * @library /lib
+ * @build grande.test.*
+ * @run main/othervm/timeout=120 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.fabric.maxSharedMemoryConnections=1 FabricSetupTest
+ */
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.server.UnicastRemoteObject;
+import java.util.HexFormat;
+import java.util.concurrent.TimeUnit;
+
+import grande.test.ChildJvm;
+import jdk.internal.fastrmi.fabric.FastFabric;
+
+import static grande.test.Checks.expect;
+import static grande.test.Checks.expectEquals;
+
+public class FabricSetupTest {
+
+    public interface Answer extends Remote {
+        int answer() throws RemoteException;
+    }
+
+    static final class AnswerImpl implements Answer {
+        @Override
+        public int answer() {
+            return 42;
+        }
+    }
+
+    private static final String OTHER_USER = "65534";
+    private static final String USER_REFUSAL = "shared memory only between processes of one user on one host";
+    private static final String LIMIT_REFUSAL = "shared memory connections at their limit";
+
+    public static void main(String[] args) throws Exception {
+        int port = ChildJvm.freePort();
+        AnswerImpl impl = new AnswerImpl();
+        Answer stub = (Answer) UnicastRemoteObject.exportObject(impl, port);
+        FastFabric ff = FastFabric.get();
+        MemorySegment ep = ff.open("shm", 0);
+        byte[] address = ff.address(ep);
+        try {
+            // another user: refused by the kernel's word on the peer socket's owner
+            if (otherUserPossible()) {
+                Reply r = fromOtherUser(port, setup("shm", address));
+                expectEquals(1, r.status, "a process of another user is refused shared memory");
+                expectEquals(USER_REFUSAL, r.text, "the reason");
+                String pid = Long.toString(ProcessHandle.current().pid());
+                expect(!r.text.contains(pid) && !r.text.contains("uid"), "it names no pid and no user");
+            } else {
+                System.out.println("no other user here (not root, or no setpriv): that case is not tried");
+            }
+
+            // this user: past the user check (to the fabric, which takes or refuses the address)
+            try (Socket s = connect(port)) {
+                Reply r = exchange(s, setup("shm", new byte[] {1, 2, 3}));
+                expect(r.status == 0 || !r.text.equals(USER_REFUSAL),
+                       "this user passes the user check: " + r.text);
+            }
+
+            // the limit of 1 holds while the first connection lives
+            try (Socket first = setUpWhenFree(port, address)) {
+                try (Socket second = connect(port)) {
+                    Reply r = exchange(second, setup("shm", address));
+                    expectEquals(1, r.status, "a second one beyond the limit is refused");
+                    expect(r.text.startsWith(LIMIT_REFUSAL), "the reason names the limit: " + r.text);
+                }
+            }
+            setUpWhenFree(port, address).close();   // once the first is closed, a new one is set up
+
+            expectEquals(42, stub.answer(), "the server answers a call");
+        } finally {
+            ff.close(ep);
+            UnicastRemoteObject.unexportObject(impl, true);
+        }
+    }
+
+    record Reply(int status, String text) { }
+
+    /* FFAB, version 1, the provider (u1 n, ASCII), the address (u2 n little-endian, bytes). */
+    private static byte[] setup(String provider, byte[] address) {
+        var b = new ByteArrayOutputStream();
+        b.writeBytes("FFAB".getBytes(StandardCharsets.US_ASCII));
+        b.write(1);
+        b.write(provider.length());
+        b.writeBytes(provider.getBytes(StandardCharsets.US_ASCII));
+        b.write(address.length & 0xFF);
+        b.write(address.length >>> 8);
+        b.writeBytes(address);
+        return b.toByteArray();
+    }
+
+    private static Socket connect(int port) throws IOException {
+        Socket s = new Socket();
+        s.connect(new InetSocketAddress(ChildJvm.HOST, port), 5000);
+        s.setSoTimeout(10_000);
+        return s;
+    }
+
+    private static Reply exchange(Socket s, byte[] request) throws IOException {
+        s.getOutputStream().write(request);
+        s.getOutputStream().flush();
+        // an accepted set-up leaves the connection open for the handshake: read what was sent
+        DataInputStream in = new DataInputStream(s.getInputStream());
+        byte[] head = in.readNBytes(3);
+        int n = head.length < 3 ? 0 : (head[1] & 0xFF) | (head[2] & 0xFF) << 8;
+        var all = new ByteArrayOutputStream();
+        all.writeBytes(head);
+        all.writeBytes(in.readNBytes(n));
+        return parse(all.toByteArray());
+    }
+
+    /*
+     * A shared-memory connection set up, once the server has noticed that
+     * the ones closed before are gone (up to 5 s); left open.
+     */
+    private static Socket setUpWhenFree(int port, byte[] address) throws Exception {
+        Reply r = null;
+        for (int i = 0; i < 50; i++) {
+            Socket s = connect(port);
+            r = exchange(s, setup("shm", address));
+            if (r.status == 0) {
+                return s;
+            }
+            s.close();
+            expect(r.text.startsWith(LIMIT_REFUSAL), "refused only for the limit: " + r.text);
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no shared-memory connection within 5 s: " + r.text);
+    }
+
+    /* The status (u1) and the body (u2 n little-endian): a reason as text, or an address in hex. */
+    private static Reply parse(byte[] reply) {
+        expect(reply.length >= 3, "a reply: " + HexFormat.of().formatHex(reply));
+        int status = reply[0] & 0xFF;
+        int n = (reply[1] & 0xFF) | (reply[2] & 0xFF) << 8;
+        expect(reply.length >= 3 + n, "the whole reply: " + reply.length + " bytes for " + n);
+        String text = status == 0 ? HexFormat.of().formatHex(reply, 3, 3 + n)
+                                  : new String(reply, 3, n, StandardCharsets.UTF_8);
+        return new Reply(status, text);
+    }
+
+    private static boolean otherUserPossible() {
+        return "root".equals(System.getProperty("user.name")) && Files.isExecutable(Path.of("/usr/bin/setpriv"));
+    }
+
+    /* The request sent by bash's /dev/tcp in a process of uid 65534; the reply's bytes. */
+    private static Reply fromOtherUser(int port, byte[] request) throws Exception {
+        StringBuilder printf = new StringBuilder();
+        for (byte b : request) {
+            printf.append(String.format("\\x%02x", b & 0xFF));
+        }
+        String script = "exec 3<>/dev/tcp/" + ChildJvm.HOST + "/" + port + " && printf '" + printf
+                        + "' >&3 && timeout 10 cat <&3 | od -An -v -tx1";
+        Process p = new ProcessBuilder("/usr/bin/setpriv", "--reuid=" + OTHER_USER, "--regid=" + OTHER_USER,
+                                       "--clear-groups", "/bin/bash", "-c", script)
+            .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+        expect(p.waitFor(30, TimeUnit.SECONDS), "the other user's client ended");
+        System.out.println("other user's client: " + out.trim());
+        return parse(HexFormat.of().parseHex(out.replaceAll("\\s+", "")));
+    }
+}
