@@ -158,6 +158,8 @@ static int ff_open(struct ff_endpoint *ep, const char *provider)
 	if (ret)
 		goto out;
 	ret = ff_open_fabric(ep);
+	if (!ret && !strcmp(ep->prov, "shm"))
+		ep->shm_live_fd = ff_shm_mark_live(ep->addr, ep->addrlen);
 out:
 	ff_sig_restore(&sigs, 1);
 	return ret;
@@ -181,6 +183,7 @@ int ff_endpoint_open(const char *provider, int queue_depth, ff_endpoint **out)
 	if (!ep)
 		return ff_fierr(-FI_ENOMEM, "calloc");
 	ep->wait_fd = -1;
+	ep->shm_live_fd = -1;
 	ep->depth = queue_depth ? queue_depth : FF_DEFAULT_DEPTH;
 
 	ret = ff_open(ep, provider);
@@ -348,6 +351,8 @@ int ff_endpoint_close(ff_endpoint *ep)
 		     "fi_close(domain)", &ret);
 	ff_close_fid(ep->fabric ? &ep->fabric->fid : NULL,
 		     "fi_close(fabric)", &ret);
+	/* after the region is gone: a reaper meanwhile finds nothing to do */
+	ff_shm_unmark(ep->shm_live_fd, ep->addr, ep->addrlen);
 	if (ep->info)
 		fi_freeinfo(ep->info);
 	free(ep->ctx);

@@ -63,6 +63,7 @@ struct ff_endpoint {
 	struct fid_cq *cq;
 	struct fid_ep *ep;
 	int wait_fd;		/* the CQ's fd, or -1: ff_wait backs off */
+	int shm_live_fd;	/* shm: the region's companion, locked; or -1 */
 	int needs_mr;
 	int depth;
 	size_t inject_size;
@@ -125,6 +126,9 @@ struct fi_info *ff_hints(const char *provider, int depth);
 
 /* ff_shm.c */
 void ff_shm_reap(void);
+/* Marks an shm endpoint's region live while it is open; the lock's fd or -1. */
+int ff_shm_mark_live(const char *addr, size_t len);
+void ff_shm_unmark(int fd, const char *addr, size_t len);
 
 /* ff_xfer.c */
 int ff_ctx_init(struct ff_endpoint *ep);

@@ -4,21 +4,31 @@
  * libfabric's shm provider names an endpoint's region in /dev/shm
  * "<pid>:<n>:<n>" and unlinks it when the endpoint is closed. A process
  * killed with SIGKILL cannot, so its regions (16 MiB each in 1.17, sparse)
- * stay until reboot: a JVM killed mid-test left dozens here. Before each shm
- * endpoint opens, regions named that way whose process no longer exists
- * and that belong to this user are unlinked. FF_SHM_REAP=0 turns it off,
- * for a /dev/shm shared by processes of other pid namespaces (containers),
- * whose pids this process cannot see.
+ * stay until reboot: a JVM killed mid-test left dozens here.
+ *
+ * A pid cannot tell whether the owner lives: a process of another pid
+ * namespace (a container sharing /dev/shm) has a pid this process cannot
+ * see, or sees as another process. So each region of an endpoint this
+ * library opens has a companion, "ff-live.<region>", which the endpoint
+ * holds flock()ed (shared) while it is open; the kernel drops the lock
+ * when the process dies, in whatever namespace. Before each shm endpoint
+ * opens, every companion of this user that can be locked exclusively
+ * belongs to a dead process: it and its region are unlinked. Regions
+ * without a companion (other programs', or of older versions) are never
+ * touched. FF_SHM_REAP=0 turns the removal off.
  *
  * Copyright (c) 2026, GrandeJDK contributors.
  * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
  */
+#define _DEFAULT_SOURCE		/* flock(), which POSIX lacks */
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -47,19 +57,104 @@ static long ff_shm_owner_pid(const char *name)
 	return *p ? 0 : pid;
 }
 
-static int ff_process_gone(long pid)
+#define FF_SHM_LIVE "ff-live."
+#define FF_SHM_PREFIX "fi_shm://"
+
+/*
+ * The region name of an shm address ("fi_shm://<pid>:<n>:<n>"), copied
+ * into name, or -1 if the address is not one.
+ */
+static int ff_shm_region_of(const char *addr, size_t len, char *name,
+			    size_t size)
 {
-	return kill((pid_t) pid, 0) == -1 && errno == ESRCH;
+	size_t plen = strlen(FF_SHM_PREFIX);
+	size_t n;
+
+	if (len <= plen || memcmp(addr, FF_SHM_PREFIX, plen))
+		return -1;
+	n = strnlen(addr + plen, len - plen);
+	if (n == 0 || n >= size || !ff_shm_owner_pid(addr + plen))
+		return -1;
+	memcpy(name, addr + plen, n);
+	name[n] = '\0';
+	return 0;
+}
+
+int ff_shm_mark_live(const char *addr, size_t len)
+{
+	char name[256], tmp[sizeof(FF_SHM_DIR) + 300],
+	     path[sizeof(FF_SHM_DIR) + 300];
+	int fd;
+
+	if (ff_shm_region_of(addr, len, name, sizeof(name)))
+		return -1;
+	/*
+	 * Locked under a name no reaper looks at, then renamed: a reaper
+	 * never finds a companion that is not locked yet.
+	 */
+	snprintf(tmp, sizeof(tmp), FF_SHM_DIR "/.ff-new.%ld.%s",
+		 (long) getpid(), name);
+	snprintf(path, sizeof(path), FF_SHM_DIR "/" FF_SHM_LIVE "%s", name);
+	fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	if (flock(fd, LOCK_SH | LOCK_NB) || rename(tmp, path)) {
+		unlink(tmp);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+void ff_shm_unmark(int fd, const char *addr, size_t len)
+{
+	char name[256], path[sizeof(FF_SHM_DIR) + 300];
+
+	if (fd < 0)
+		return;
+	if (!ff_shm_region_of(addr, len, name, sizeof(name))) {
+		snprintf(path, sizeof(path), FF_SHM_DIR "/" FF_SHM_LIVE "%s",
+			 name);
+		unlink(path);
+	}
+	close(fd);
+}
+
+/* Unlinks a dead process's companion and its region, if still the same file. */
+static void ff_shm_reap_one(const char *live, const char *region)
+{
+	char path[sizeof(FF_SHM_DIR) + 300];
+	struct stat st, held;
+	int fd;
+
+	snprintf(path, sizeof(path), FF_SHM_DIR "/%s", live);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &held) || !S_ISREG(held.st_mode) ||
+	    held.st_uid != geteuid() || flock(fd, LOCK_EX | LOCK_NB)) {
+		close(fd);	/* another user's, or its owner lives */
+		return;
+	}
+	/* No process holds it: the owner is dead, whatever its namespace. */
+	if (stat(path, &st) == 0 && st.st_ino == held.st_ino &&
+	    st.st_dev == held.st_dev) {
+		snprintf(path, sizeof(path), FF_SHM_DIR "/%s", region);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_uid == geteuid())
+			unlink(path);
+		snprintf(path, sizeof(path), FF_SHM_DIR "/%s", live);
+		unlink(path);
+	}
+	close(fd);
 }
 
 void ff_shm_reap(void)
 {
 	const char *env = getenv("FF_SHM_REAP");
-	char path[sizeof(FF_SHM_DIR) + 300];
+	size_t plen = strlen(FF_SHM_LIVE);
 	struct dirent *d;
-	struct stat st;
 	DIR *dir;
-	long pid;
 
 	if (env && !strcmp(env, "0"))
 		return;
@@ -67,15 +162,11 @@ void ff_shm_reap(void)
 	if (!dir)
 		return;
 	while ((d = readdir(dir))) {
-		pid = ff_shm_owner_pid(d->d_name);
-		if (pid <= 0 || pid == (long) getpid() || !ff_process_gone(pid))
+		if (strncmp(d->d_name, FF_SHM_LIVE, plen) ||
+		    strlen(d->d_name) > 256 ||
+		    !ff_shm_owner_pid(d->d_name + plen))
 			continue;
-		if (strlen(d->d_name) > 256)
-			continue;
-		snprintf(path, sizeof(path), FF_SHM_DIR "/%s", d->d_name);
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-		    st.st_uid == geteuid())
-			unlink(path);
+		ff_shm_reap_one(d->d_name, d->d_name + plen);
 	}
 	closedir(dir);
 }

@@ -1,15 +1,22 @@
 /*
  * Failures: bad arguments and handles, unknown providers, short address
- * buffers, truncated receives, ff_strerror, and a peer process that is
- * SIGKILLed in the middle of a ping-pong (shm and tcp;ofi_rxm).
+ * buffers, truncated receives, ff_strerror, a peer process that is
+ * SIGKILLed in the middle of a ping-pong (shm and tcp;ofi_rxm), and the
+ * removal of dead processes' shm regions, which spares a live process
+ * whose pid this one sees as gone (another pid namespace).
  *
  * Copyright (c) 2026, GrandeJDK contributors.
  * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
  */
+#define _DEFAULT_SOURCE		/* flock() */
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <rdma/fi_errno.h>
@@ -308,6 +315,109 @@ static void dead_peer(const char *prov)
 	t_shm_remove(pid);
 }
 
+/* A pid that names no process of this namespace (a child that has exited). */
+static pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(0);
+	waitpid(pid, NULL, 0);
+	return pid;
+}
+
+static int shm_exists(const char *name)
+{
+	char path[300];
+
+	snprintf(path, sizeof(path), "/dev/shm/%s", name);
+	return access(path, F_OK) == 0;
+}
+
+static void shm_create(const char *name)
+{
+	char path[300];
+	int fd;
+
+	snprintf(path, sizeof(path), "/dev/shm/%s", name);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd >= 0)
+		close(fd);
+}
+
+static void shm_unlink_name(const char *name)
+{
+	char path[300];
+
+	snprintf(path, sizeof(path), "/dev/shm/%s", name);
+	unlink(path);
+}
+
+/* Opens (and closes) an shm endpoint: the reaper runs first. */
+static int reap_by_open(void)
+{
+	ff_endpoint *ep = NULL;
+	int ret = ff_endpoint_open("shm", 0, &ep);
+
+	ff_endpoint_close(ep);
+	return ret;
+}
+
+/*
+ * A region whose pid is gone here, but whose companion a live process
+ * holds (as a process of another pid namespace would), stays; once that
+ * process dies, the next open removes both. A region without a companion
+ * is not this library's to judge: it stays whatever its pid.
+ */
+static void reap_namespaces(void)
+{
+	char region[64], live[80], other[64];
+	int ready[2], go[2];
+	pid_t holder;
+	char c = 0;
+
+	snprintf(region, sizeof(region), "%ld:0:0", (long) dead_pid());
+	snprintf(live, sizeof(live), "ff-live.%s", region);
+	snprintf(other, sizeof(other), "%ld:0:0", (long) dead_pid());
+	shm_create(region);
+	shm_create(live);
+	shm_create(other);
+	if (pipe(ready) || pipe(go)) {
+		t_check(0, "pipes for the holder");
+		return;
+	}
+	holder = fork();
+	if (holder == 0) {
+		char path[300];
+		int fd;
+
+		snprintf(path, sizeof(path), "/dev/shm/%s", live);
+		fd = open(path, O_RDONLY);
+		c = (fd >= 0 && !flock(fd, LOCK_SH)) ? 1 : 0;
+		if (write(ready[1], &c, 1) != 1 || read(go[0], &c, 1) < 0)
+			_exit(2);
+		_exit(0);
+	}
+	t_check(read(ready[0], &c, 1) == 1 && c == 1,
+		"the holder locked the companion of %s", region);
+	t_check(reap_by_open() == 0 && shm_exists(region) && shm_exists(live),
+		"a region whose pid is gone here but whose companion a live "
+		"process holds is kept");
+	t_check(shm_exists(other), "a region without a companion is kept, "
+		"though its pid is gone");
+	kill(holder, SIGKILL);
+	waitpid(holder, NULL, 0);
+	t_check(reap_by_open() == 0 && !shm_exists(region) && !shm_exists(live),
+		"once its holder died, the region and its companion are removed");
+	shm_unlink_name(region);
+	shm_unlink_name(live);
+	shm_unlink_name(other);
+	close(ready[0]);
+	close(ready[1]);
+	close(go[0]);
+	close(go[1]);
+}
+
 int main(void)
 {
 	unsigned p;
@@ -323,6 +433,7 @@ int main(void)
 		truncation(provs[p]);
 		dead_peer(provs[p]);
 	}
+	reap_namespaces();
 	t_shm_check();
 	return t_summary();
 }

@@ -124,6 +124,9 @@ public class FrozenServerTest {
         try (ChildJvm server = FaultServer.start(List.of())) {
             var service = (FaultService) server.lookup("service");
             expectEquals(7, service.echo(7), "a call before the server freezes");
+            // a reply slower than a receiver spins: what a waiting receiver opens
+            // (a selector) is open at the baseline, as after any slow call
+            service.block(50);
             Resources.Snapshot baseline = Resources.snapshot();
 
             // calls in a loop, as an operator's client makes them; the server freezes mid-stream

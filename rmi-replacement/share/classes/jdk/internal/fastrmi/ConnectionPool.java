@@ -128,7 +128,16 @@ final class ConnectionPool {
             discard(c);
         }
         try {
-            return connect();
+            ClientCall c = connect();
+            if (!reached) {
+                // The first connection: the DGC tells the exporter of the stubs
+                // that name this endpoint now, over this connection, before the
+                // call it was made for.
+                release(c);
+                markReached();
+                return acquire();
+            }
+            return c;
         } catch (ConnectIOException e) {
             ConnectionPool next = fallback;
             if (next == null || !(e.getCause() instanceof TechnologyUnavailableException unavailable)) {
@@ -139,7 +148,11 @@ final class ConnectionPool {
                     + unavailable.getMessage() + "); calls to " + endpoint + " go over "
                     + next.technology.describe(next.endpoint) + " from now on");
             ClientCall c = next.acquire();
-            markReached();
+            if (!reached) {
+                next.release(c);
+                markReached();
+                c = next.acquire();
+            }
             return c;
         }
     }
@@ -194,7 +207,6 @@ final class ConnectionPool {
                 }
             }
             runtime.startWatchdog();
-            markReached();
             return new ClientCall(this, c.transport(), m, runtime.settings().maxFrameBytes());
         } catch (java.net.ConnectException e) {
             throw new ConnectException("Connection refused to host: " + endpoint, e);
@@ -205,7 +217,7 @@ final class ConnectionPool {
         }
     }
 
-    /** Closes connections idle since the last sweep; returns how many stay open. */
+    /** Closes connections idle since the last sweep; a pool left without any leaves the watchdog's set. */
     void sweep() {
         List<ClientCall> close = new ArrayList<>();
         synchronized (this) {

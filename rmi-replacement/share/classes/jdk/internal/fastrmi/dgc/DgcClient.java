@@ -137,17 +137,33 @@ public final class DgcClient implements DistributedGC {
     }
 
     /**
-     * This JVM has connected to {@code endpoint}: the exporter there may
-     * now be told of the stubs that name it.
+     * This JVM has connected to {@code endpoint} for the first time: the
+     * exporter there is told of the stubs that name it, in the calling
+     * thread, before the call the connection was made for (as stock RMI
+     * makes its dirty call before it hands out the reference). A failure
+     * is left to the collector's thread, which tries again.
      *
      * @param endpoint the endpoint
      */
-    public synchronized void reached(Endpoint endpoint) {
-        Exporter x = exporters.get(endpoint);
-        if (x != null && !x.reached) {
+    public void reached(Endpoint endpoint) {
+        Exporter x;
+        List<long[]> dirty;
+        List<long[]> clean;
+        synchronized (this) {
+            x = exporters.get(endpoint);
+            if (x == null || x.reached) {
+                return;
+            }
             x.reached = true;
-            notifyAll();
+            if (!x.due(System.nanoTime())) {
+                notifyAll();
+                return;
+            }
+            dirty = drain(x.dirty);
+            clean = drain(x.clean);
+            x.busy = true;
         }
+        call(endpoint, x, dirty, clean);
     }
 
     private void run() {
