@@ -281,7 +281,8 @@ BENCH_PROFILE ?= quick
 REPORT_ARGS  = --collection-image $(1)/collection-image.json --collection-stock $(1)/collection-stock.json \
                --serial-image $(1)/collection-serial-image.json --serial-stock $(1)/collection-serial-stock.json
 
-.PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-rmi-alloc bench-fabric
+.PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-rmi-alloc bench-fabric \
+        bench-load
 
 # The RMI benchmark collection of Philippsen, Haumacher and Nester, "More
 # Efficient Serialization and RMI for Java", section 6 (bench/scripts/collection.sh):
@@ -348,6 +349,13 @@ bench-fabric: image
 	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench BENCH_OPTS='$(or $(BENCH_OPTS),$(BENCH_AREA_OPTS))' \
 	    bench/scripts/fabric.sh
 
+# How many callers one server with a 256 MB heap holds, stock RMI against
+# jdk.fastrmi, and its ping latency at that load (bench/scripts/load.sh, a
+# load driver, not JMH). About 3 min; report build/bench/load-report.md.
+bench-load: image
+	$(call phase,bench-load: the server load driver on the image and on stock (results: build/bench/load-*))
+	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench bench/scripts/load.sh
+
 # Allocation per call of jdk.fastrmi's primitive calls (B/op about 0):
 # JMH's gc profiler; B/op in the console table and build/bench/rmi-alloc-image.log.
 bench-rmi-alloc: image
@@ -371,6 +379,7 @@ help:
 	@echo '  bench-smoke             every benchmark once, and the report from that (part of make test)'
 	@echo '  bench-all bench-vm bench-serial bench-rmi bench-rmi-alloc   JMH benchmark areas, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
 	@echo '  bench-fabric            libfastfabric C floor, FFM and RMI over the fabric: build/bench/fabric-report.md'
+	@echo '  bench-load              callers one small-heap server holds, stock vs jdk.fastrmi: build/bench/load-report.md'
 	@echo '  fuzz-fastserial         a longer fuzz run of the fast reader (FUZZ_SECONDS, FUZZ_SEED)'
 	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'
 	@echo 'Variables: GRANDE_CACHE BOOT_JDK JOBS TEST_CONC'

@@ -28,6 +28,7 @@
 #               of the collection (bench/scripts/collection.sh); JMH warns
 #               that such results are less reliable than forked ones.
 #   BENCH_RATIOS  0: no area report (areas with a report of their own)
+#   BENCH_JAR_ONLY 1: (re)build the jar if needed, run nothing (load.sh)
 #   BENCH_QUIET   1: the console gets a line per JVM, not per benchmark, and
 #               not JMH's table (the smoke run has 1300 benchmarks); the log
 #               has everything
@@ -105,6 +106,7 @@ if [ ! -f "$jar" ] || [ -n "$(find "$bench/pom.xml" "$bench/src" "$IMAGE/lib/mod
         mvn -B -q -Dstyle.color=never -Dmaven.repo.local="$M2_REPO" "${mvn_patch[@]}" package) 2>&1 \
         | sed -u $'s/\x1b\\[[0-9;]*m//g'
 fi
+[ "${BENCH_JAR_ONLY:-0}" = 1 ] && exit 0
 
 # One JMH run: the host JVM is the JVM measured, and -jvm names it for the
 # forks explicitly. -foe: a benchmark whose setup check fails stops the run.

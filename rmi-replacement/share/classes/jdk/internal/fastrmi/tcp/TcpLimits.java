@@ -25,6 +25,8 @@ package jdk.internal.fastrmi.tcp;
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.NetworkChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import jdk.fastrmi.spi.Timeouts;
 import jdk.net.ExtendedSocketOptions;
@@ -34,11 +36,16 @@ import jdk.net.ExtendedSocketOptions;
  * the other: stock RMI's time-outs ({@link Timeouts}) and bounds of
  * jdk.fastrmi's own, where stock has none:
  * <ul>
- * <li>{@code jdk.fastrmi.tcp.maxConnections} (default 4096): the most
- *     incoming connections served at once, each with its thread; a
- *     connection beyond it is closed at once, and logged (stock's
+ * <li>{@code jdk.fastrmi.tcp.maxConnections}: the most incoming
+ *     connections served at once, each with its thread; a connection
+ *     beyond it is closed at once, and logged (stock's
  *     {@code sun.rmi.transport.tcp.maxConnectionThreads} lowers it when
- *     set).</li>
+ *     set). By default the process's limit of open files less
+ *     {@value #RESERVED_DESCRIPTORS} (4096 where the limit is unknown):
+ *     stock counts nothing and serves connections until the descriptors
+ *     run out, at which point everything else of the process that opens a
+ *     file fails too; this serves as many, and refuses the rest while the
+ *     process still has descriptors of its own.</li>
  * <li>{@code jdk.fastrmi.tcp.keepAliveIdle}, {@code keepAliveInterval}
  *     (seconds) and {@code keepAliveCount} (probes): TCP keep-alive of
  *     every connection, the fabric's control connections included. Stock
@@ -57,7 +64,25 @@ import jdk.net.ExtendedSocketOptions;
  */
 record TcpLimits(Timeouts timeouts, int maxConnections, KeepAlive keepAlive) {
 
-    static final int DEFAULT_MAX_CONNECTIONS = 4096;
+    /** Descriptors left to the rest of the process by the default of maxConnections. */
+    static final int RESERVED_DESCRIPTORS = 128;
+    static final int DEFAULT_MAX_CONNECTIONS = defaultMaxConnections();
+
+    /* The soft limit of open files (Linux: /proc/self/limits) less the reserve; 4096 if unknown. */
+    private static int defaultMaxConnections() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
+                if (line.startsWith("Max open files")) {
+                    String soft = line.substring("Max open files".length()).trim().split("\\s+")[0];
+                    long limit = soft.equals("unlimited") ? 1 << 20 : Long.parseLong(soft);
+                    return (int) Math.max(64, Math.min(1 << 20, limit - RESERVED_DESCRIPTORS));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or not readable: the fixed default
+        }
+        return 4096;
+    }
 
     /**
      * TCP keep-alive: a socket option each, 0 for the system's.

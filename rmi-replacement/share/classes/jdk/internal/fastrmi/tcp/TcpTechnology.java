@@ -453,6 +453,8 @@ final class TcpTechnology implements Technology, Bootstrap {
 
         private static final AtomicInteger SPINNING = new AtomicInteger();
         private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        private static final int INITIAL_INPUT_BYTES = 8 * 1024;
+        private static final int LARGE_INPUT_BYTES = 64 * 1024;
         /* The buffer of a blocking read with a deadline. */
         private static final int TIMED_READ_BYTES = 8192;
 
@@ -460,7 +462,14 @@ final class TcpTechnology implements Technology, Bootstrap {
         private final long spinNanos;
         private final long handshakeTimeoutNanos;
         private final long readTimeoutNanos;    // 0: none
-        private final ByteBuffer in = ByteBuffer.allocateDirect(64 * 1024).order(ByteOrder.LITTLE_ENDIAN);
+        /*
+         * What was read from the socket and not taken yet: small at first, as
+         * stock's 8 KiB, so that thousands of idle connections cost little
+         * (direct memory counts against -XX:MaxDirectMemorySize, by default
+         * the heap's size); larger once a frame longer than it arrives, so
+         * that bulk data takes few reads.
+         */
+        private ByteBuffer in = ByteBuffer.allocateDirect(INITIAL_INPUT_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         private byte[] lastArray;
         private ByteBuffer lastWrap;
         private final String peerHost;
@@ -681,6 +690,9 @@ final class TcpTechnology implements Technology, Bootstrap {
                 }
                 fill(Frame.HEADER);
                 int len = in.getInt();
+                if (len > in.capacity() && in.capacity() < LARGE_INPUT_BYTES) {
+                    growInput();
+                }
                 frame.prepare(len);
                 byte[] data = frame.data();
                 data[0] = (byte) len;
@@ -703,6 +715,13 @@ final class TcpTechnology implements Technology, Bootstrap {
                 close();
                 throw e;
             }
+        }
+
+        /* A connection that carries long frames: the larger buffer, with what was read already. */
+        private void growInput() {
+            ByteBuffer larger = ByteBuffer.allocateDirect(LARGE_INPUT_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            larger.put(in).flip();
+            in = larger;
         }
 
         /* Makes n bytes readable, waiting until a deadline: a handshake must not hang a thread. */

@@ -70,9 +70,19 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts mainClass in a new JVM and waits until it prints its port. */
     public static ServerProcess start(Class<?> mainClass, String... args) throws Exception {
+        return start(List.of(), mainClass, args);
+    }
+
+    /**
+     * The same, with options of the server's own after those of this JVM
+     * (a later -Xmx wins, for one).
+     */
+    public static ServerProcess start(List<String> options, Class<?> mainClass, String... args)
+            throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(forwardedOptions());
+        command.addAll(options);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass.getName());

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# How many callers one RMI server holds (make bench-load): the load driver
+# org.grandejdk.bench.rmi.load.ServerLoad, once per configuration, each
+# with its server in a second JVM of a 256 MB heap; then
+# $BENCH_OUT/load-report.md, one table (also printed).
+#
+#   bench/scripts/load.sh
+#
+# Configurations: stock RMI on stock Temurin (the baseline) and on the
+# image; jdk.fastrmi over tcp and with its default technologies (fabric
+# shared memory between the two JVMs). Environment: as run.sh (IMAGE,
+# STOCK_JDK, BENCH_OUT, M2_REPO), and LOAD_LEVELS (default
+# 256,1024,2048,4096,8192), LOAD_HOLD_MILLIS (3000), LOAD_SERVER_HEAP (256m).
+# The client threads and connections of the highest level need about as
+# many descriptors on each side (ulimit -n).
+set -euo pipefail
+
+bench=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(dirname "$bench")
+IMAGE=${IMAGE:-$repo/build/jdk}
+STOCK_JDK=${STOCK_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
+BENCH_OUT=${BENCH_OUT:-$repo/build/bench}
+LOAD_LEVELS=${LOAD_LEVELS:-256,1024,2048,4096,8192}
+LOAD_HOLD_MILLIS=${LOAD_HOLD_MILLIS:-3000}
+LOAD_SERVER_HEAP=${LOAD_SERVER_HEAP:-256m}
+export FI_TCP_IFACE=lo
+
+say() { echo "    [$(date +%H:%M:%S)] $*"; }
+
+BENCH_JAR_ONLY=1 "$bench/scripts/run.sh" load none
+mkdir -p "$BENCH_OUT"
+out=$BENCH_OUT/load-report.md
+rows=$BENCH_OUT/load-rows.txt
+: > "$rows"
+
+run() {
+    local jdk=$1 label=$2
+    shift 2
+    say "$label"
+    "$jdk/bin/java" -Xmx2g -Djava.rmi.server.hostname=127.0.0.1 \
+        -Dload.levels="$LOAD_LEVELS" -Dload.holdMillis="$LOAD_HOLD_MILLIS" -Dload.serverHeap="$LOAD_SERVER_HEAP" \
+        "$@" -cp "$bench/target/benchmarks.jar" org.grandejdk.bench.rmi.load.ServerLoad "$label" \
+        | tee /dev/stderr | sed -n 's/^ROW | //p' >> "$rows"
+}
+
+run "$STOCK_JDK" "stock RMI, Temurin"
+run "$IMAGE" "stock RMI, image"
+run "$IMAGE" "jdk.fastrmi tcp" -Djava.rmi.provider=fastrmi -Djdk.fastrmi.technologies=tcp
+run "$IMAGE" "jdk.fastrmi default (fabric shm)" -Djava.rmi.provider=fastrmi
+
+{
+    echo "# Server load ($(date -u +%Y-%m-%d), $(nproc) cores, server heap $LOAD_SERVER_HEAP, calls held $LOAD_HOLD_MILLIS ms, ulimit -n $(ulimit -n))"
+    echo
+    echo "| configuration | callers at once | calls ok | failed | server threads | server heap after GC (MB) | server fds | ping under load, µs (p50 / p99) | server threads, idle | server fds, idle | ping with the connections idle, µs (p50 / p99) |"
+    echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+    sed 's/^/| /' "$rows"
+} > "$out"
+say "report: ${out#$repo/}"
+cat "$out"
