@@ -40,7 +40,7 @@ import jdk.fastrmi.spi.Timeouts;
  * {@code verbs;ofi_rxm}), {@code jdk.fastrmi.fabric.spinMicros} (how long a
  * receiver polls before it waits; default 100),
  * {@code jdk.fastrmi.fabric.maxSharedMemoryConnections} (shared-memory
- * connections served at once; default 256), {@code jdk.fastrmi.fabric.dgc}
+ * connections served at once; default 32), {@code jdk.fastrmi.fabric.dgc}
  * ({@code lease}, the default, or {@code cluster}) and
  * {@code jdk.fastrmi.fabric.library} (the library; default the image's),
  * and stock RMI's time-outs ({@link Timeouts}).
@@ -52,10 +52,11 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
 
     /*
      * Shared-memory connections a server serves at once: each has a region
-     * of libfabric's shm at both ends (16 MiB of /dev/shm, sparse, in 1.17);
-     * beyond it the client falls back to tcp.
+     * of libfabric's shm at both ends (16 MiB files, about 8 MB of /dev/shm
+     * used each as soon as opened, libfabric 1.17), so 32 take about 250 MB
+     * of the server's memory; beyond it the client falls back to tcp.
      */
-    private static final int DEFAULT_MAX_SHARED_MEMORY = 256;
+    private static final int DEFAULT_MAX_SHARED_MEMORY = 32;
 
     /** The technology the fabric's connections are set up over. */
     private static final String BOOTSTRAP = "tcp";
