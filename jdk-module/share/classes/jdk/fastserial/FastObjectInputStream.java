@@ -729,7 +729,18 @@ public class FastObjectInputStream extends ObjectInputStream {
      * @throws ClassNotFoundException as for {@link #readObject}
      */
     public final Object readReference() throws IOException, ClassNotFoundException {
-        return depth > 0 ? readObject0(false) : readTop(false);
+        if (depth > 0) {
+            // A null field, the commonest reference of all, without the whole
+            // of readObject0 (which does the same for it: a marshaler's field
+            // is never in block data, never read for readString).
+            if (pos < limit && blockRemaining == 0 && mode != NO_DATA && win.getByte(pos) == Wire.NULL) {
+                pos++;
+                totalRefs++;
+                return null;
+            }
+            return readObject0(false);
+        }
+        return readTop(false);
     }
 
     @Override
@@ -827,19 +838,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (mode == NO_DATA) {
             throw optionalData(0, true);
         }
-        boolean onlyString = stringOnly;
-        if (onlyString) {
-            stringOnly = false;
-            String other = switch (tag) {
-                case Wire.NULL, Wire.STRING, Wire.REF -> null;
-                case Wire.CLASS, Wire.CLASSDESC -> "a class";
-                case Wire.ARRAY -> "an array";
-                case Wire.ENUM -> "an enum";
-                default -> "an object";
-            };
-            if (other != null) {
-                throw new ClassCastException("Cannot cast " + other + " to java.lang.String");
-            }
+        if (stringOnly) {
+            return readStringOnly0(tag, unshared);
         }
         pos++;
         depth++;
@@ -847,7 +847,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         try {
             return switch (tag) {
                 case Wire.NULL -> null;
-                case Wire.REF -> onlyString ? String.class.cast(readHandle(unshared)) : readHandle(unshared);
+                case Wire.REF -> readHandle(unshared);
                 case Wire.OBJECT -> readOrdinary(unshared);
                 case Wire.STRING -> checkResolve(readStringItem(unshared), handleCount - 1);
                 case Wire.ARRAY -> readArray(unshared);
@@ -855,6 +855,37 @@ public class FastObjectInputStream extends ObjectInputStream {
                 case Wire.CLASS -> readClassItem(unshared);
                 case Wire.CLASSDESC -> readClassDescItem(unshared);
                 default -> throw new StreamCorruptedException(String.format("invalid type code: %02X", tag));
+            };
+        } finally {
+            depth--;
+        }
+    }
+
+    /*
+     * readObject0 for readString, out of its way (it is the hot path of
+     * every other read): a string, a null or a back reference to a string;
+     * any other item refused before anything of it is read.
+     */
+    private String readStringOnly0(byte tag, boolean unshared) throws IOException, ClassNotFoundException {
+        stringOnly = false;
+        String other = switch (tag) {
+            case Wire.NULL, Wire.STRING, Wire.REF -> null;
+            case Wire.CLASS, Wire.CLASSDESC -> "a class";
+            case Wire.ARRAY -> "an array";
+            case Wire.ENUM -> "an enum";
+            default -> "an object";
+        };
+        if (other != null) {
+            throw new ClassCastException("Cannot cast " + other + " to java.lang.String");
+        }
+        pos++;
+        depth++;
+        totalRefs++;
+        try {
+            return switch (tag) {
+                case Wire.NULL -> null;
+                case Wire.REF -> String.class.cast(readHandle(unshared));
+                default -> String.class.cast(checkResolve(readStringItem(unshared), handleCount - 1));
             };
         } finally {
             depth--;
@@ -1168,6 +1199,9 @@ public class FastObjectInputStream extends ObjectInputStream {
      */
     private Object readOrdinary(boolean unshared) throws IOException, ClassNotFoundException {
         ClassNotFoundException outer = pendingNotFound;
+        if (outer == null) {
+            return readOrdinary0(unshared);     // nothing to set aside: the common case
+        }
         pendingNotFound = null;
         Object obj = readOrdinary0(unshared);
         if (pendingNotFound == null) {
