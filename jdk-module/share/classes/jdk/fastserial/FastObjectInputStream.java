@@ -797,7 +797,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private String readStringOnly() throws IOException {
         stringOnly = true;
         try {
-            return (String) readTop(false);
+            return String.class.cast(readTop(false));     // a back reference to another object fails here
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException(e);     // as the JDK's: a string needs no class
         } finally {
@@ -839,7 +839,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             throw optionalData(0, true);
         }
         if (stringOnly) {
-            return readStringOnly0(tag, unshared);
+            refuseAllButString(tag);
         }
         pos++;
         depth++;
@@ -862,11 +862,11 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     /*
-     * readObject0 for readString, out of its way (it is the hot path of
-     * every other read): a string, a null or a back reference to a string;
-     * any other item refused before anything of it is read.
+     * For readString, out of readObject0's way (the hot path of every other
+     * read): a string, a null or a back reference (which readStringOnly
+     * checks) pass; any other item is refused before anything of it is read.
      */
-    private String readStringOnly0(byte tag, boolean unshared) throws IOException, ClassNotFoundException {
+    private void refuseAllButString(byte tag) {
         stringOnly = false;
         String other = switch (tag) {
             case Wire.NULL, Wire.STRING, Wire.REF -> null;
@@ -877,18 +877,6 @@ public class FastObjectInputStream extends ObjectInputStream {
         };
         if (other != null) {
             throw new ClassCastException("Cannot cast " + other + " to java.lang.String");
-        }
-        pos++;
-        depth++;
-        totalRefs++;
-        try {
-            return switch (tag) {
-                case Wire.NULL -> null;
-                case Wire.REF -> String.class.cast(readHandle(unshared));
-                default -> String.class.cast(checkResolve(readStringItem(unshared), handleCount - 1));
-            };
-        } finally {
-            depth--;
         }
     }
 
