@@ -161,6 +161,28 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /**
+     * Starts mainClass with args on the java of another JDK (javaHome), with
+     * the given options only (and RMI's host name, HOST, unless they set
+     * one): none of this JVM's properties or VM options, which may not
+     * exist there. The class path is this JVM's.
+     */
+    public static ChildJvm startOn(Path javaHome, String name, List<String> options, String mainClass,
+                                   String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(javaHome.resolve("bin").resolve("java").toString());
+        if (options.stream().noneMatch(o -> o.startsWith("-Djava.rmi.server.hostname="))) {
+            cmd.add("-Djava.rmi.server.hostname=" + HOST);
+        }
+        cmd.addAll(options);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(mainClass);
+        cmd.addAll(List.of(args));
+        System.out.println(name + ": " + String.join(" ", cmd));
+        return new ChildJvm(name, new ProcessBuilder(cmd).redirectErrorStream(true).start());
+    }
+
+    /**
      * The -D options that give a child this JVM's java.rmi.provider, every
      * jdk.fastrmi.* property and test.fastrmi.technology.
      */

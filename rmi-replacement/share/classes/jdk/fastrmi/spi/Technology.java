@@ -168,6 +168,26 @@ public interface Technology {
          * @return the server side of the connection, or null to refuse it
          */
         Session accept(Transport transport, Handshake clientHello, int port);
+
+        /**
+         * Serves a connection whose client opened with the header of JRMP,
+         * Java RMI's standard protocol (magic {@code JRMI}, version 2), for
+         * one of JRMP's own protocols: a JVM without jdk.fastrmi, or one
+         * that uses JRMP for this endpoint. The technology hands the
+         * connection over as a blocking stream socket whose input gives
+         * every byte read so far again; the acceptor serves it in a thread
+         * of its own or closes it. By default it is closed.
+         *
+         * @param socket the connection
+         * @param port the port it came in on, as for {@link #accept}
+         */
+        default void acceptJrmp(java.net.Socket socket, int port) {
+            try {
+                socket.close();
+            } catch (java.io.IOException ignore) {
+                // closed anyway
+            }
+        }
     }
 
     /** The server side of one accepted connection. */

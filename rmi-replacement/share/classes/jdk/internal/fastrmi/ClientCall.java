@@ -228,7 +228,7 @@ final class ClientCall extends CallContext {
         future.complete(result);
     }
 
-    private static Object readResult(ObjectInput in, Class<?> type) throws IOException, ClassNotFoundException {
+    static Object readResult(ObjectInput in, Class<?> type) throws IOException, ClassNotFoundException {
         if (!type.isPrimitive()) {
             return in.readObject();
         }

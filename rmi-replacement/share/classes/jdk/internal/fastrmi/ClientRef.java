@@ -23,6 +23,7 @@ package jdk.internal.fastrmi;
 
 import java.io.ObjectInputFilter;
 import java.lang.reflect.Method;
+import java.rmi.ConnectIOException;
 import java.rmi.RemoteException;
 import java.rmi.server.RemoteRef;
 import java.util.Arrays;
@@ -33,6 +34,9 @@ import jdk.fastrmi.FastStub;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.CallContext;
 import jdk.fastrmi.spi.Endpoint;
+import jdk.fastrmi.spi.JrmpPeerException;
+import sun.rmi.transport.LiveRef;
+import sun.rmi.transport.tcp.TCPEndpoint;
 
 /**
  * The client layer of a stub (Philippsen, Haumacher, Nester, "More
@@ -47,6 +51,8 @@ public final class ClientRef extends FastStub.Ref {
     private final ConnectionPool pool;
     /* the stub's own bound on replies (FastRMI.withResponseTimeout), 0: the transport's */
     private final long responseTimeoutMillis;
+    /* the JRMP reference, made at the first call over JRMP */
+    private volatile LiveRef jrmpRef;
 
     ClientRef(RemoteReference reference, RemoteInterfaces interfaces, ConnectionPool pool,
               long responseTimeoutMillis) {
@@ -79,9 +85,39 @@ public final class ClientRef extends FastStub.Ref {
      */
     @Override
     public CallContext openSendCall(int method) throws RemoteException {
-        ClientCall c = pool.acquire();
+        if (pool.jrmpOnly()) {
+            return JrmpCall.open(this, method);
+        }
+        ClientCall c;
+        try {
+            c = pool.acquire();
+        } catch (ConnectIOException e) {
+            if (e.getCause() instanceof JrmpPeerException && pool.jrmpOnly()) {
+                return JrmpCall.open(this, method);
+            }
+            throw e;
+        }
         c.begin(this, method);
         return c;
+    }
+
+    /* The JRMP reference to the same object, for calls to an endpoint that speaks JRMP only. */
+    LiveRef jrmpRef() throws RemoteException {
+        LiveRef r = jrmpRef;
+        if (r == null) {
+            Endpoint e = pool.endpoint();
+            Technology t = pool.technology();
+            String host = t == null ? null : t.host(e);
+            int port = t == null ? 0 : t.port(e);
+            if (host == null || port <= 0) {
+                throw new ConnectIOException("no JRMP address for " + e);
+            }
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+            jrmpRef = r = new LiveRef(JrmpServer.objId(reference.objectId()), new TCPEndpoint(host, port), false);
+        }
+        return r;
     }
 
     @Override
@@ -102,6 +138,9 @@ public final class ClientRef extends FastStub.Ref {
     /** The technology the calls of a stub go over, as {@code FastRMI.technology} reports it. */
     @Override
     protected String technology() {
+        if (pool.jrmpOnly()) {
+            return "jrmp";
+        }
         ConnectionPool p = pool.effective();
         Technology t = p.technology();
         return t == null ? "none" : t.describe(p.endpoint());

@@ -32,6 +32,7 @@ import java.util.List;
 
 import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Handshake;
+import jdk.fastrmi.spi.JrmpPeerException;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.TechnologyUnavailableException;
 
@@ -69,6 +70,8 @@ final class ConnectionPool {
     private boolean listed;
     /* this JVM has connected to the endpoint (here or over the fallback): its DGC may be called */
     private volatile boolean reached;
+    /* the endpoint answered with JRMP's refusal: a JRMP server, called over JRMP from then on */
+    private volatile boolean jrmpOnly;
 
     ConnectionPool(RemoteRuntime runtime, Technology technology, Endpoint endpoint) {
         this.runtime = runtime;
@@ -157,6 +160,11 @@ final class ConnectionPool {
         }
     }
 
+    /** {@return whether the endpoint turned out to speak JRMP only} */
+    boolean jrmpOnly() {
+        return jrmpOnly;
+    }
+
     /** {@return whether this JVM has connected to the endpoint, itself or over its fallback} */
     boolean reached() {
         return reached || fellBack && fallback.reached();
@@ -208,6 +216,12 @@ final class ConnectionPool {
             }
             runtime.startWatchdog();
             return new ClientCall(this, c.transport(), m, runtime.settings().maxFrameBytes());
+        } catch (JrmpPeerException e) {
+            if (!jrmpOnly) {
+                jrmpOnly = true;
+                LOG.log(System.Logger.Level.DEBUG, () -> endpoint + " speaks JRMP only; its calls go over JRMP");
+            }
+            throw new ConnectIOException("JRMP endpoint: " + endpoint, e);
         } catch (java.net.ConnectException e) {
             throw new ConnectException("Connection refused to host: " + endpoint, e);
         } catch (UnknownHostException e) {

@@ -21,6 +21,7 @@
 
 package jdk.internal.fastrmi;
 
+import java.io.IOException;
 import java.io.ObjectInputFilter;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
@@ -56,6 +57,18 @@ public final class FastRemoteProvider extends RemoteProvider {
             return null;
         }
         return RemoteRuntime.get().export(obj, port, filter);
+    }
+
+    /*
+     * The JDK's own exports: the JMX connector server's objects, the
+     * management agent's connector and its single-entry registry, a stock
+     * RegistryImpl made directly (rmiregistry).
+     */
+    @Override
+    public Remote exportServerRef(Remote impl, int port, ObjectInputFilter filter, boolean permanent,
+                                  boolean registry) throws RemoteException {
+        RemoteRuntime runtime = RemoteRuntime.get();
+        return registry ? runtime.exportRegistry(impl, port, filter) : runtime.export(impl, port, filter, permanent);
     }
 
     @Override
@@ -100,5 +113,33 @@ public final class FastRemoteProvider extends RemoteProvider {
     @Override
     public String clientHost() {
         return RemoteRuntime.clientHost();
+    }
+
+    @Override
+    public Object replaceForJrmp(Object obj) throws IOException {
+        if (!(obj instanceof Remote || obj instanceof RemoteReference)) {
+            return obj;
+        }
+        Object rep = RemoteRuntime.get().jrmp().replace(obj);
+        return rep == null ? obj : rep;
+    }
+
+    @Override
+    public Object resolveFromJrmp(Object obj) {
+        if (!(obj instanceof Remote)) {
+            return obj;
+        }
+        Object local = RemoteRuntime.get().jrmp().resolve(obj);
+        return local == null ? obj : local;
+    }
+
+    @Override
+    public void jrmpReferenced(Remote impl) {
+        RemoteRuntime.get().jrmp().jrmpReferenced(impl);
+    }
+
+    @Override
+    public boolean jrmpUnreferenced(Remote impl) {
+        return RemoteRuntime.get().jrmp().jrmpUnreferenced(impl);
     }
 }

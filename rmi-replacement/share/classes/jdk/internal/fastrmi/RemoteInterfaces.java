@@ -51,6 +51,7 @@ public final class RemoteInterfaces {
     private final Class<?>[] interfaces;
     private final Method[] methods;
     private final long[] hashes;
+    private volatile long[] jrmpHashes;
     /* method (of any of the interfaces that declare it) -> number, for RemoteRef.invoke; made on first use */
     private volatile Map<Method, Integer> numbers;
 
@@ -186,7 +187,46 @@ public final class RemoteInterfaces {
             numbers = map;
         }
         Integer n = map.get(m);
+        if (n == null && isInherited(m)) {
+            // a method of a superinterface that one of the interfaces redeclares
+            // (rmic's stubs name Closeable.close for RMIConnection.close)
+            String signature = m.getName() + descriptor(m);
+            for (int i = 0; i < methods.length; i++) {
+                if (signature.equals(methods[i].getName() + descriptor(methods[i]))) {
+                    return i;
+                }
+            }
+        }
         return n == null ? -1 : n;
+    }
+
+    /* Whether m is declared by a superinterface of one of the interfaces. */
+    private boolean isInherited(Method m) {
+        for (Class<?> i : interfaces) {
+            if (m.getDeclaringClass().isAssignableFrom(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The hash JRMP names the method by (stock's {@code Util.computeMethodHash}),
+     * for calls to a JRMP endpoint.
+     *
+     * @param number a method number
+     * @return its JRMP hash
+     */
+    public long jrmpHash(int number) {
+        long[] h = jrmpHashes;
+        if (h == null) {
+            h = new long[methods.length];
+            for (int i = 0; i < h.length; i++) {
+                h[i] = sun.rmi.server.Util.computeMethodHash(methods[i]);
+            }
+            jrmpHashes = h;
+        }
+        return h[number];
     }
 
     /** @param number a method number @return its hash */

@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.io.ObjectInputFilter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.net.Socket;
 import java.rmi.ConnectIOException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
@@ -97,6 +98,7 @@ public final class RemoteRuntime implements DgcHost {
     private final StubClasses stubClasses = new StubClasses();
     private final Map<DistributedGC.Kind, DgcClient> collectors = new ConcurrentHashMap<>();
     private final DgcServer dgcServer;
+    private final JrmpServer jrmp;
     private int keepAliveCount;
     private Thread keepAlive;
     private Thread watchdog;
@@ -111,6 +113,7 @@ public final class RemoteRuntime implements DgcHost {
         techs = Technologies.load(settings);
         technologies = techs.used();
         dgcServer = new DgcServer(this);
+        jrmp = new JrmpServer(this);
     }
 
     /** @return the runtime, created on first use */
@@ -150,8 +153,24 @@ public final class RemoteRuntime implements DgcHost {
      * @throws RemoteException if it is exported already or cannot be
      */
     public Remote export(Remote impl, int port, ObjectInputFilter filter) throws RemoteException {
+        return export(impl, port, filter, false);
+    }
+
+    /**
+     * The same; a permanent export does not keep the JVM alive (the JDK's
+     * own daemon exports, such as the management agent's).
+     *
+     * @param impl the object
+     * @param port the port, 0 for any
+     * @param filter the filter of its calls, or null
+     * @param permanent whether it leaves the JVM free to exit
+     * @return its stub
+     * @throws RemoteException if the export fails
+     */
+    public Remote export(Remote impl, int port, ObjectInputFilter filter, boolean permanent)
+            throws RemoteException {
         exportDgc();
-        Target t = export(impl, port, filter, newObjectId(), false);
+        Target t = export(impl, port, filter, newObjectId(), permanent);
         if (impl instanceof UnicastRemoteObject uro) {
             // as stock's export does: the object's own reference, which its
             // serialized form (by streams that do not replace it by its
@@ -197,6 +216,7 @@ public final class RemoteRuntime implements DgcHost {
         ProxyGenerator.Generated g = generated(ri);
         Endpoint[] endpoints = listen(port);
         Target target = new Target(objectId, impl, ri, g.skeleton(), filter, permanent, port);
+        target.setListenPort(port > 0 ? port : portOf(endpoints));
         long exporter = objectId == REGISTRY_ID ? 0 : id;
         ClientRef ref = clientRef(new RemoteReference(ri.interfacesShared(), objectId, exporter, endpoints), ri);
         FastStub stub = g.newStub(ref, target);
@@ -224,6 +244,7 @@ public final class RemoteRuntime implements DgcHost {
         if (!permanent) {
             keepAlive(+1);
         }
+        jrmp.exported(target);
         return target;
     }
 
@@ -304,6 +325,7 @@ public final class RemoteRuntime implements DgcHost {
                 targets.remove(t.id());
             }
         }
+        jrmp.unexported(t);
         t.unexported();
         if (t.port() > 0) {
             synchronized (listening) {
@@ -319,6 +341,39 @@ public final class RemoteRuntime implements DgcHost {
             keepAlive(-1);
         }
         return true;
+    }
+
+    /** @return the JRMP side of this runtime's ports */
+    JrmpServer jrmp() {
+        return jrmp;
+    }
+
+    /* The objects exported on a port (the one their listeners took), the registry included. */
+    List<Target> exportedOn(int port) {
+        List<Target> on = new ArrayList<>();
+        synchronized (byImpl) {
+            for (Target t : byImpl.values()) {
+                if (t.listenPort() == port) {
+                    on.add(t);
+                }
+            }
+        }
+        return on;
+    }
+
+    /* The export of an object, or null. */
+    Target exportedTarget(Object impl) {
+        return byImpl.get(impl);
+    }
+
+    /* The export of this JVM a reference names, or null (the registry's too: its references name no exporter). */
+    Target localTarget(RemoteReference reference) {
+        return reference.exporter() == id ? targets.get(reference.objectId()) : null;
+    }
+
+    /* The technology of this JVM an endpoint names, or null. */
+    Technology technologyOf(Endpoint endpoint) {
+        return techs.of(endpoint);
     }
 
     /** @return whether impl is exported here */
@@ -377,7 +432,17 @@ public final class RemoteRuntime implements DgcHost {
             List<Endpoint> list = new ArrayList<>();
             for (Technology t : technologies) {
                 try {
-                    list.add(t.listen(port, (transport, hello, p) -> accept(t, transport, hello, p)));
+                    list.add(t.listen(port, new Technology.Acceptor() {
+                        @Override
+                        public Technology.Session accept(Transport transport, Handshake hello, int p) {
+                            return RemoteRuntime.this.accept(t, transport, hello, p);
+                        }
+
+                        @Override
+                        public void acceptJrmp(Socket socket, int p) {
+                            jrmp.accept(socket, p);
+                        }
+                    }));
                 } catch (IOException e) {
                     throw new ExportException("Port already in use: " + port + "; " + e.getMessage(), e);
                 }

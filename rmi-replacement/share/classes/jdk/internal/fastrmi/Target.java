@@ -47,6 +47,8 @@ public final class Target extends FastStub.Local implements Leased {
     private final ObjectInputFilter filter;
     private final boolean permanent;
     private final int port;
+    /* the port its listeners took: port, or the shared listener's for port 0 */
+    private volatile int listenPort;
     /* the exporting thread's context loader: stock RMI serves calls with it */
     private final ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
     private volatile Object impl;
@@ -107,6 +109,14 @@ public final class Target extends FastStub.Local implements Leased {
 
     int port() {
         return port;
+    }
+
+    int listenPort() {
+        return listenPort;
+    }
+
+    void setListenPort(int listenPort) {
+        this.listenPort = listenPort;
     }
 
     FastStub stub() {

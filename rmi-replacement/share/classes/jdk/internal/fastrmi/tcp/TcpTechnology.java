@@ -55,6 +55,7 @@ import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Frame;
 import jdk.fastrmi.spi.Handshake;
+import jdk.fastrmi.spi.JrmpPeerException;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
@@ -68,6 +69,17 @@ import jdk.fastrmi.spi.Transport;
  * 2-core VM, waking a blocked thread costs about 30 µs, more than a
  * loopback round trip (see also Chang, "Object Serialization: A Case for
  * Specialization", section 4.2.2).
+ *
+ * <p>A client opens with JRMP's header (Java RMI specification, section
+ * 10.2: "JRMI", version 2 as u2 big-endian) and a protocol byte of
+ * jdk.fastrmi's, 0x46, which a server of JRMP only refuses with its
+ * negative acknowledgement (0x4F) before it closes: the client then knows
+ * the endpoint for a JRMP one ({@link JrmpPeerException}). A jdk.fastrmi
+ * server acknowledges with 0x4E and goes on; a connection that opens with
+ * JRMP's header for one of JRMP's own protocols is a JRMP client, handed
+ * to {@link Acceptor#acceptJrmp}. The client sends its header and the
+ * bytes that follow it in one write and reads the acknowledgement with
+ * the answer to them, so the negotiation costs no round trip.
  *
  * <p>The handshake (integers little-endian): the client sends "FRMI", the
  * protocol version (u1), its serialization (u1) and its stream header (u4
@@ -91,6 +103,13 @@ final class TcpTechnology implements Technology, Bootstrap {
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
     static final String ID = "tcp";
     static final int MAGIC = 0x494D5246;    // "FRMI" little-endian
+    /* JRMP's magic "JRMI" as a little-endian int, its version, and the bytes a JRMP server answers a protocol with */
+    static final int JRMP_MAGIC = 0x494D524A;
+    static final int JRMP_VERSION = 2;
+    static final byte FAST_PROTOCOL = 0x46;
+    static final byte PROTOCOL_ACK = 0x4E;
+    static final byte PROTOCOL_NACK = 0x4F;
+    private static final byte[] JRMP_HEADER = {'J', 'R', 'M', 'I', 0, JRMP_VERSION, FAST_PROTOCOL};
     private static final AtomicInteger CONNECTIONS = new AtomicInteger();
     private static final long REFUSAL_LOG_NANOS = 60_000_000_000L;
     /* Pause after an accept or a thread start failed (out of descriptors, of threads): do not spin. */
@@ -354,7 +373,14 @@ final class TcpTechnology implements Technology, Bootstrap {
             return;
         }
         Transport calls = t;
+        boolean handedOver = false;
         try {
+            if (t.peekMagic() == JRMP_MAGIC && !t.acceptJrmpHeader()) {
+                // a JRMP client: the stock transport serves it
+                handedOver = true;
+                acceptor.acceptJrmp(t.detach(), port);
+                return;
+            }
             if (!upgrades.isEmpty()) {
                 Upgrade u = upgrades.get(t.peekMagic());
                 if (u != null) {
@@ -374,8 +400,10 @@ final class TcpTechnology implements Technology, Bootstrap {
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.DEBUG, () -> "tcp connection on port " + port + " ended: " + e);
         } finally {
-            calls.close();
-            t.close();
+            if (!handedOver) {
+                calls.close();
+                t.close();
+            }
         }
     }
 
@@ -403,6 +431,7 @@ final class TcpTechnology implements Technology, Bootstrap {
             connect(ch, peer, limits.timeouts().connectMillis());
             TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.timeouts().responseMillis(),
                                               limits.keepAlive());
+            t.openWithJrmpHeader(peerName);
             calls = upgrade == null ? t : upgrade.upgrade(t);
             t.writeHandshake(-1, hello);
             Handshake answer = t.readHandshake(hello.serialization());
@@ -477,6 +506,9 @@ final class TcpTechnology implements Technology, Bootstrap {
         private volatile boolean open = true;
         private volatile Selector selector;    // awaitReadable's, opened at its first use
         private final ByteBuffer oneByte = ByteBuffer.allocate(1);
+        /* a client's JRMP header, sent with its first write; then whom the acknowledgement is awaited from */
+        private ByteBuffer jrmpHeader;
+        private String awaitingAckFrom;
         /* the deadline of the frame being received, 0 for none, and the time-out it was set from */
         private long deadline;
         private long receiveTimeoutNanos;
@@ -534,6 +566,9 @@ final class TcpTechnology implements Technology, Bootstrap {
          */
         Handshake readHandshake(int serialization) throws IOException {
             long deadline = System.nanoTime() + handshakeTimeoutNanos;
+            if (awaitingAckFrom != null) {
+                awaitAck(deadline);
+            }
             fillBefore(4, deadline);
             if (in.getInt() != MAGIC) {
                 // a JRMP client or anything else: refused at once, not after a timeout
@@ -560,6 +595,68 @@ final class TcpTechnology implements Technology, Bootstrap {
             return new Handshake(serialization, header);
         }
 
+        /* A client's: JRMP's header with jdk.fastrmi's protocol goes out with the first write. */
+        void openWithJrmpHeader(String peerName) {
+            jrmpHeader = ByteBuffer.wrap(JRMP_HEADER);
+            awaitingAckFrom = peerName;
+        }
+
+        /*
+         * A client's, before it reads anything: the server's answer to the
+         * JRMP header. A JRMP server's refusal is a JrmpPeerException.
+         */
+        private void awaitAck(long deadline) throws IOException {
+            String peer = awaitingAckFrom;
+            awaitingAckFrom = null;
+            try {
+                fillBefore(1, deadline);
+            } catch (EOFException e) {
+                throw new EOFException("connection to " + peer + " closed before its protocol acknowledgement");
+            }
+            byte b = in.get();
+            if (b == PROTOCOL_NACK) {
+                close();
+                throw new JrmpPeerException(peer + " speaks JRMP only");
+            }
+            if (b != PROTOCOL_ACK) {
+                throw new IOException("not a jdk.fastrmi or JRMP peer: " + peer + " answered 0x"
+                                      + Integer.toHexString(b & 0xFF));
+            }
+        }
+
+        /*
+         * A server's, after peekMagic found JRMP's magic: true (the header
+         * consumed and acknowledged) if the client asks for jdk.fastrmi's
+         * protocol, false (nothing consumed) for any other.
+         */
+        boolean acceptJrmpHeader() throws IOException {
+            fillBefore(JRMP_HEADER.length, System.nanoTime() + handshakeTimeoutNanos);
+            int p = in.position();
+            int version = ((in.get(p + 4) & 0xFF) << 8) | (in.get(p + 5) & 0xFF);
+            if (version != JRMP_VERSION || in.get(p + 6) != FAST_PROTOCOL) {
+                return false;
+            }
+            in.position(p + JRMP_HEADER.length);
+            writeFully(ByteBuffer.wrap(new byte[] {PROTOCOL_ACK}));
+            return true;
+        }
+
+        /*
+         * Hands the connection over as a blocking socket whose input begins
+         * with what was read and not taken; this transport is done with it.
+         */
+        Socket detach() throws IOException {
+            byte[] unread = new byte[in.remaining()];
+            in.get(unread);
+            Selector s = selector;
+            if (s != null) {
+                s.close();
+            }
+            ch.configureBlocking(true);
+            open = false;
+            return new ReplaySocket(ch, unread);
+        }
+
         /* The peer's first four bytes, little-endian, left unread. */
         int peekMagic() throws IOException {
             fillBefore(4, System.nanoTime() + handshakeTimeoutNanos);
@@ -582,7 +679,11 @@ final class TcpTechnology implements Technology, Bootstrap {
             if (n < 0 || n > in.capacity()) {
                 throw new IOException("bad upgrade message length " + n);
             }
-            fillBefore(n, System.nanoTime() + handshakeTimeoutNanos);
+            long deadline = System.nanoTime() + handshakeTimeoutNanos;
+            if (awaitingAckFrom != null) {
+                awaitAck(deadline);
+            }
+            fillBefore(n, deadline);
             ByteBuffer b = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
             b.put(b.position(), in, in.position(), n);
             in.position(in.position() + n);
@@ -647,6 +748,16 @@ final class TcpTechnology implements Technology, Bootstrap {
         }
 
         private void writeFully(ByteBuffer b) throws IOException {
+            ByteBuffer header = jrmpHeader;
+            if (header != null) {
+                // the JRMP header and the first message in one segment: a JRMP
+                // server that refuses finds nothing unread when it closes (no RST)
+                jrmpHeader = null;
+                ByteBuffer both = ByteBuffer.allocate(header.remaining() + b.remaining());
+                both.put(header).put(b).flip();
+                b.position(b.limit());
+                b = both;
+            }
             try {
                 while (b.hasRemaining()) {
                     if (ch.write(b) == 0) {
