@@ -16,6 +16,9 @@ include scripts/versions.mk
 # fresh clone on the same machine builds incrementally.
 GRANDE_CACHE ?= $(HOME)/.cache/grandejdk
 BOOT_JDK     ?= /usr/lib/jvm/temurin-25-jdk-amd64
+# An older JDK for the RMI interoperability tests (Debian's openjdk-17,
+# which scripts/install-build-deps.sh installs).
+OLD_JDK      ?= /usr/lib/jvm/java-17-openjdk-amd64
 JOBS         ?= $(shell nproc)
 # jtreg -conc; 2 fits this machine's 2 cores.
 TEST_CONC    ?= 2
@@ -190,7 +193,7 @@ test: image $(STAMPS)/jtreg
 test-grande: $(STAMPS)/jtreg
 	$(call phase,jtreg: GrandeJDK tests (test/))
 	@$(JTREG) grande -e:GRANDE_REPO=$(CURDIR) -e:GRANDE_SOURCE=$(SRC) \
-	    -e:GRANDE_STOCK_JDK=$(BOOT_JDK) -e:FI_TCP_IFACE=lo $(CURDIR)/test
+	    -e:GRANDE_STOCK_JDK=$(BOOT_JDK) -e:GRANDE_OLD_JDK=$(OLD_JDK) -e:FI_TCP_IFACE=lo $(CURDIR)/test
 
 # Peer suites from the JDK's own test tree, with its ProblemList.
 PEER_ARGS := -exclude:$(SRC)/test/jdk/ProblemList.txt
@@ -281,7 +284,7 @@ BENCH_PROFILE ?= quick
 REPORT_ARGS  = --collection-image $(1)/collection-image.json --collection-stock $(1)/collection-stock.json \
                --serial-image $(1)/collection-serial-image.json --serial-stock $(1)/collection-serial-stock.json
 
-.PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-rmi-alloc bench-fabric \
+.PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-jmx bench-rmi-alloc bench-fabric \
         bench-load
 
 # The RMI benchmark collection of Philippsen, Haumacher and Nester, "More
@@ -309,7 +312,7 @@ bench-smoke: image
 	@$(MAKE) --no-print-directory test-bench-smoke
 
 # Every benchmark area (bench/README.md); results and reports in build/bench/.
-bench-all: bench-vm bench-serial bench-rmi bench-fabric
+bench-all: bench-vm bench-serial bench-rmi bench-jmx bench-fabric
 
 # VM-level serialization support: every vm benchmark on the image, the
 # stream benchmarks (plain JDK API) on stock too; report build/bench/vm-report.md.
@@ -338,6 +341,14 @@ bench-rmi: image
 	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench \
 	    BENCH_OPTS='$(or $(BENCH_OPTS),$(BENCH_AREA_OPTS)) -p payload=int32,int4null2,tree15,float50,float5000' \
 	    bench/scripts/run.sh rmi '$(RMI_AREA)' '$(RMI_STOCK)'
+
+# JMX over RMI (org.grandejdk.bench.rmi.jmx): getAttribute through a
+# connector server in a second JVM, a notification listener registered, on
+# stock RMI and with -Djava.rmi.provider=fastrmi at both ends; stock RMI on
+# stock Temurin too. About 2 min; report build/bench/jmx-report.md.
+bench-jmx: image
+	$(call phase,bench-jmx: JMH on the image and on stock (results: build/bench/jmx-*))
+	@$(BENCH_RUN) jmx 'org\.grandejdk\.bench\.rmi\.jmx\.' 'org\.grandejdk\.bench\.rmi\.jmx\.JmxStockBench\.'
 
 # The fabric technology (bench/scripts/fabric.sh): libfastfabric's C ping-pong
 # floor (make -C fabric-native bench), the same through FFM from Java, and
@@ -378,6 +389,7 @@ help:
 	@echo '  report                  its report, Table 3 and Figures 4 and 5: build/bench/report/report.md'
 	@echo '  bench-smoke             every benchmark once, and the report from that (part of make test)'
 	@echo '  bench-all bench-vm bench-serial bench-rmi bench-rmi-alloc   JMH benchmark areas, image against stock: build/bench/ (BENCH_OPTS=jmh options)'
+	@echo '  bench-jmx               JMX getAttribute, stock RMI and jdk.fastrmi: build/bench/jmx-report.md'
 	@echo '  bench-fabric            libfastfabric C floor, FFM and RMI over the fabric: build/bench/fabric-report.md'
 	@echo '  bench-load              callers one small-heap server holds, stock vs jdk.fastrmi: build/bench/load-report.md'
 	@echo '  fuzz-fastserial         a longer fuzz run of the fast reader (FUZZ_SECONDS, FUZZ_SEED)'

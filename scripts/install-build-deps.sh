@@ -14,6 +14,8 @@ default_packages=(
     zlib1g-dev libpcsclite-dev libharfbuzz-dev
     # fabric-native
     libfabric-dev libibverbs-dev
+    # an older JDK, the other end of the RMI interoperability tests
+    openjdk-17-jdk-headless
     # fetching and unpacking the pinned inputs
     curl ca-certificates xz-utils
 )

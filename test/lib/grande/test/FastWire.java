@@ -45,6 +45,10 @@ import static grande.test.Checks.expectEquals;
  * registry call recorded on its way, and the byte helpers around them.
  */
 public final class FastWire {
+    /** What a client sends first: JRMP's magic and version, then jdk.fastrmi's protocol byte. */
+    public static final byte[] JRMP_HEADER = {'J', 'R', 'M', 'I', 0, 2, 0x46};
+    /** A jdk.fastrmi server's answer to it (JRMP's ProtocolAck); a JRMP server answers 0x4F. */
+    public static final byte PROTOCOL_ACK = 0x4E;
     public static final byte[] MAGIC = "FRMI".getBytes(StandardCharsets.US_ASCII);
     public static final byte VERSION = 1;
     public static final byte SERIALIZATION_FAST = 0;
@@ -108,6 +112,10 @@ public final class FastWire {
             bytes = sent.toByteArray();
         }
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        byte[] jrmpHeader = new byte[JRMP_HEADER.length];
+        b.get(jrmpHeader);
+        expect(Arrays.equals(JRMP_HEADER, jrmpHeader), "the client opens with JRMP's header and jdk.fastrmi's"
+               + " protocol byte: " + hex(bytes, 16));
         byte[] magic = new byte[4];
         b.get(magic);
         expect(Arrays.equals(MAGIC, magic) && b.get() == VERSION && b.get() == SERIALIZATION_FAST,

@@ -26,7 +26,11 @@
  *          huge handshake header; garbage with a plausible length. The server
  *          drops the connection (the socket reads EOF within a bound) or, for
  *          the garbage, answers with a status-2 reply; an unknown version is
- *          refused or dropped. A registry lookup of a missing name recorded on
+ *          refused or dropped. JRMP's header with jdk.fastrmi's protocol
+ *          byte is acknowledged (0x4E) before the handshake; with JRMP's
+ *          stream protocol the stock transport answers it; an unknown
+ *          protocol gets JRMP's refusal (0x4F); a wrong version or a header
+ *          cut short is dropped. A registry lookup of a missing name recorded on
  *          the way (through a relay) and replayed as it is gets the
  *          NotBoundException back, which shows that the raw client speaks the
  *          protocol; replayed with garbage, cut or mutated arguments it gets
@@ -123,6 +127,8 @@ public class RawFrameTest {
             badHandshakes();
             garbage();
             replays(lookup, 30);
+            // after the seeded cases, whose random bytes it would shift
+            jrmpHeaders();
             silentConnections(20);
 
             FaultServer.stop(server);
@@ -187,6 +193,54 @@ public class RawFrameTest {
             }
         }
         stillServing(what);
+    }
+
+    /**
+     * (c') JRMP's header: with jdk.fastrmi's protocol byte the server
+     * acknowledges (0x4E) and the handshake follows; with JRMP's stream
+     * protocol the stock transport answers as it answers a stock client
+     * (ProtocolAck, the client's host and port); an unknown protocol gets
+     * JRMP's refusal (0x4F); a wrong version or a cut header is dropped.
+     */
+    static void jrmpHeaders() throws Exception {
+        String what = "JRMP's header with jdk.fastrmi's protocol, then a handshake";
+        try (Socket s = connect()) {
+            send(s, JRMP_HEADER);
+            byte[] ack = new byte[1];
+            Outcome o = readAtMost(s.getInputStream(), ack);
+            expect(o.received().length == 1 && ack[0] == PROTOCOL_ACK, what + ": acknowledged with 0x4E: " + o);
+            handshake(s);
+            int value = random.nextInt();
+            expectEquals(value, service.echo(value), what + ": an ordinary call meanwhile");
+        }
+        stillServing(what);
+
+        what = "JRMP's header with JRMP's stream protocol (a stock client)";
+        try (Socket s = connect()) {
+            send(s, Arrays.copyOf(JRMP_HEADER, 6), new byte[] {0x4B});
+            byte[] answer = new byte[3];
+            Outcome o = readAtMost(s.getInputStream(), answer);
+            // ProtocolAck, then the host the server sees the client at (writeUTF: u2 length, bytes) and its port
+            expect(o.received().length == 3 && answer[0] == PROTOCOL_ACK
+                   && ((answer[1] & 0xFF) << 8 | (answer[2] & 0xFF)) == ChildJvm.HOST.length(),
+                   what + ": the stock transport's acknowledgement: " + o);
+        }
+        stillServing(what);
+
+        what = "JRMP's header with an unknown protocol 0x99";
+        try (Socket s = connect()) {
+            send(s, Arrays.copyOf(JRMP_HEADER, 6), new byte[] {(byte) 0x99});
+            Outcome o = readToEnd(s);
+            expect(o.ended() && o.received().length == 1 && o.received()[0] == 0x4F,
+                   what + ": JRMP's refusal (0x4F), then the end: " + o);
+        }
+        stillServing(what);
+
+        dropped("JRMP's header with version 1", s -> send(s, Arrays.copyOf(JRMP_HEADER, 5), new byte[] {1, 0x46}));
+        dropped("JRMP's header cut after the magic", s -> {
+            send(s, Arrays.copyOf(JRMP_HEADER, 4));
+            s.shutdownOutput();
+        });
     }
 
     /** (d) Requests of a plausible length whose content is garbage. */

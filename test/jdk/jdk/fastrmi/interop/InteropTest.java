@@ -21,8 +21,8 @@
  * @test
  * @summary A stock JVM and the image, with and without jdk.fastrmi, talk
  *          to each other both ways: a server of each kind (stock Temurin
- *          25, the image's JRMP, the image's jdk.fastrmi) against a client
- *          of each kind, for lookup (and a NotBoundException), objects by
+ *          25, Debian's OpenJDK 17, the image's JRMP, the image's
+ *          jdk.fastrmi) against a client of each kind, for lookup (and a NotBoundException), objects by
  *          value (a graph with sharing and a cycle), callbacks to an
  *          object the client exported, references passed both ways (the
  *          server's own coming back equal to itself), a declared and an
@@ -33,8 +33,10 @@
  *          cell must give what the stock pair gives.
  * @modules java.rmi
  * @library /lib
- * @build grande.test.* InteropApp
+ * @build grande.test.*
+ * @compile --release 17 InteropApp.java
  * @run main/othervm/timeout=600 InteropTest stock
+ * @run main/othervm/timeout=600 InteropTest jdk17
  * @run main/othervm/timeout=600 InteropTest jrmp
  * @run main/othervm/timeout=600 InteropTest fastrmi
  */
@@ -66,9 +68,12 @@ public class InteropTest {
     public static void main(String[] args) throws Exception {
         Path stockHome = Path.of(Checks.requiredEnv("GRANDE_STOCK_JDK"));
         expect(Files.isExecutable(stockHome.resolve("bin/java")), "GRANDE_STOCK_JDK has bin/java: " + stockHome);
+        Path oldHome = Path.of(Checks.requiredEnv("GRANDE_OLD_JDK"));
+        expect(Files.isExecutable(oldHome.resolve("bin/java")), "GRANDE_OLD_JDK has bin/java: " + oldHome);
         Path image = Path.of(System.getProperty("java.home"));
         List<Kind> kinds = List.of(
             new Kind("stock", stockHome, List.of(), "jrmp 25"),
+            new Kind("jdk17", oldHome, List.of(), "jrmp 17"),
             new Kind("jrmp", image, List.of(), "jrmp " + Runtime.version().feature()),
             new Kind("fastrmi", image, List.of("-Djava.rmi.provider=fastrmi"),
                      "fastrmi " + Runtime.version().feature()));

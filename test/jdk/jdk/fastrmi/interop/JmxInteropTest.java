@@ -20,8 +20,9 @@
 /*
  * @test
  * @summary JMX over RMI across the image's jdk.fastrmi and a stock JDK
- *          (Temurin 25): the management agent (com.sun.management.jmxremote.port)
- *          of a JVM on jdk.fastrmi and of a stock JVM, and a connector
+ *          (Temurin 25, Debian's OpenJDK 17): the management agent
+ *          (com.sun.management.jmxremote.port) of a JVM on jdk.fastrmi and
+ *          of stock JVMs, and a connector
  *          server made with JMXConnectorServerFactory on jdk.fastrmi, each
  *          reached by a stock JMX client and by one on jdk.fastrmi:
  *          connect, an attribute, a notification delivered to a listener,
@@ -31,13 +32,15 @@
  *          over JRMP on the same port.
  * @modules java.rmi java.management
  * @library /lib
- * @build grande.test.* JmxApp
+ * @build grande.test.*
+ * @compile --release 17 JmxApp.java
  * @run main/othervm/timeout=600 JmxInteropTest
  */
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import grande.test.Checks;
 import grande.test.ChildJvm;
@@ -51,15 +54,20 @@ public class JmxInteropTest {
 
     public static void main(String[] args) throws Exception {
         Path stock = Path.of(Checks.requiredEnv("GRANDE_STOCK_JDK"));
+        Path old = Path.of(Checks.requiredEnv("GRANDE_OLD_JDK"));
         Path image = Path.of(System.getProperty("java.home"));
-        for (String server : List.of("agent-fastrmi", "agent-stock", "connector-fastrmi")) {
-            for (String client : List.of("stock", "fastrmi")) {
-                run(server, client, stock, image);
+        Map<String, Path> homes = Map.of("stock", stock, "jdk17", old, "fastrmi", image);
+        for (String server : List.of("agent-fastrmi", "agent-stock", "agent-jdk17", "connector-fastrmi")) {
+            for (String client : List.of("stock", "jdk17", "fastrmi")) {
+                if (server.endsWith("jdk17") && client.equals("jdk17")) {
+                    continue;       // nothing of ours in that pair
+                }
+                run(server, client, homes);
             }
         }
     }
 
-    static void run(String serverKind, String clientKind, Path stock, Path image) throws Exception {
+    static void run(String serverKind, String clientKind, Map<String, Path> homes) throws Exception {
         System.out.println("==== server " + serverKind + ", client " + clientKind);
         int port = ChildJvm.freePort();
         List<String> options = new ArrayList<>(serverKind.endsWith("fastrmi") ? FAST : List.of());
@@ -75,10 +83,10 @@ public class JmxInteropTest {
             url = "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/app";
             serverArgs = new String[] {"connector", String.valueOf(port)};
         }
-        Path serverHome = serverKind.endsWith("stock") ? stock : image;
+        Path serverHome = homes.get(serverKind.substring(serverKind.indexOf('-') + 1));
         try (ChildJvm server = ChildJvm.startOn(serverHome, "server", options, "JmxApp", serverArgs)) {
             server.awaitLine("READY", 60);
-            Path clientHome = clientKind.equals("stock") ? stock : image;
+            Path clientHome = homes.get(clientKind);
             List<String> clientOptions = clientKind.equals("fastrmi") ? FAST : List.of();
             try (ChildJvm client = ChildJvm.startOn(clientHome, "client", clientOptions, "JmxApp", "client", url)) {
                 for (String check : List.of("connect", "notification", "calls")) {

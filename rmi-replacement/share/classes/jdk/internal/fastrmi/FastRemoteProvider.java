@@ -23,6 +23,7 @@ package jdk.internal.fastrmi;
 
 import java.io.IOException;
 import java.io.ObjectInputFilter;
+import java.lang.System.Logger.Level;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -42,6 +43,25 @@ import sun.rmi.server.RemoteProvider;
  */
 public final class FastRemoteProvider extends RemoteProvider {
 
+    private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
+
+    /*
+     * An export with socket factories stays on JRMP, whose transport uses
+     * them (jdk.fastrmi's technologies do not): said once per export, as an
+     * application that set -Djava.rmi.provider=fastrmi expects its exports
+     * on jdk.fastrmi.
+     */
+    private static void stayOnJrmp(String what, RMIClientSocketFactory csf, RMIServerSocketFactory ssf) {
+        LOG.log(Level.INFO, () -> "jdk.fastrmi: " + what + " stays on JRMP: its export has socket factories ("
+                                  + factories(csf, ssf) + ")");
+    }
+
+    private static String factories(RMIClientSocketFactory csf, RMIServerSocketFactory ssf) {
+        return (csf == null ? "" : "client " + csf.getClass().getName())
+               + (csf != null && ssf != null ? ", " : "")
+               + (ssf == null ? "" : "server " + ssf.getClass().getName());
+    }
+
     /** Called by the service loader. */
     public FastRemoteProvider() { }
 
@@ -54,7 +74,7 @@ public final class FastRemoteProvider extends RemoteProvider {
     public Remote exportObject(Remote obj, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
                                ObjectInputFilter filter) throws RemoteException {
         if (csf != null || ssf != null) {
-            return null;
+            return null;        // said by exportServerRef, which JRMP's export reaches
         }
         return RemoteRuntime.get().export(obj, port, filter);
     }
@@ -65,8 +85,17 @@ public final class FastRemoteProvider extends RemoteProvider {
      * RegistryImpl made directly (rmiregistry).
      */
     @Override
-    public Remote exportServerRef(Remote impl, int port, ObjectInputFilter filter, boolean permanent,
-                                  boolean registry) throws RemoteException {
+    public Remote exportServerRef(Remote impl, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
+                                  ObjectInputFilter filter, boolean permanent, boolean registry)
+            throws RemoteException {
+        if (JrmpServer.isHandOff(ssf)) {
+            return null;        // the JRMP side of a port of ours
+        }
+        if (csf != null || ssf != null) {
+            stayOnJrmp(registry ? "the registry on port " + port : "an object of " + impl.getClass().getName(),
+                       csf, ssf);
+            return null;
+        }
         RemoteRuntime runtime = RemoteRuntime.get();
         return registry ? runtime.exportRegistry(impl, port, filter) : runtime.export(impl, port, filter, permanent);
     }
@@ -97,7 +126,7 @@ public final class FastRemoteProvider extends RemoteProvider {
     public Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
             throws RemoteException {
         if (csf != null || ssf != null) {
-            return null;
+            return null;        // said by exportServerRef, which JRMP's export reaches
         }
         return RegistryImpl.create(port);
     }

@@ -60,8 +60,9 @@ import sun.rmi.transport.tcp.TCPEndpoint;
  * The JRMP side of a jdk.fastrmi server: a port of this JVM also serves
  * Java RMI's standard protocol, so that a JVM without jdk.fastrmi (another
  * JDK, JConsole) can look up, call, pass references and take part in the
- * distributed GC as with a stock server (Manta's answer, paper 002's
- * related work: the JDK's protocol for compatibility, its own for speed).
+ * distributed GC as with a stock server (Manta's answer, in the related
+ * work of Chang, "Object Serialization: A Case for Specialization": the
+ * JDK's protocol for compatibility, its own for speed).
  *
  * <p>The stock transport does the work. Once a JRMP client reaches a port
  * (or a JRMP stream writes a reference to an object of it), each object
@@ -119,6 +120,11 @@ final class JrmpServer {
         public Object readObject() throws IOException {
             throw new IOException("no objects here");
         }
+    }
+
+    /** Whether ssf is the server socket factory of the JRMP side of a port of a runtime. */
+    static boolean isHandOff(Object ssf) {
+        return ssf instanceof Port;
     }
 
     /** A JRMP client connected to {@code port}: the stock transport serves it. */

@@ -130,7 +130,7 @@ public final class TcpLinks {
      * @throws IOException if the connection or the handshake fails
      */
     public static Handshake.Connected connect(InetSocketAddress peer, Handshake hello) throws IOException {
-        return tcp().connect(peer, hello, null, peer.toString());
+        return tcp().connect(peer, hello, null, peer.toString(), false);
     }
 
     /**

@@ -419,19 +419,25 @@ final class TcpTechnology implements Technology, Bootstrap {
     @Override
     public Handshake.Connected connect(Endpoint endpoint, Handshake hello, Upgrade upgrade)
             throws IOException {
-        return connect(address(endpoint), hello, upgrade, endpoint.toString());
+        return connect(address(endpoint), hello, upgrade, endpoint.toString(), true);
     }
 
-    /* The same to a socket address; peerName names it in exceptions. */
-    Handshake.Connected connect(InetSocketAddress peer, Handshake hello, Upgrade upgrade, String peerName)
-            throws IOException {
+    /*
+     * The same to a socket address; peerName names it in exceptions. An RMI
+     * connection opens with JRMP's header (jrmpHeader), which tells a JRMP
+     * server from ours; the object exchange nodes' do not.
+     */
+    Handshake.Connected connect(InetSocketAddress peer, Handshake hello, Upgrade upgrade, String peerName,
+                                boolean jrmpHeader) throws IOException {
         SocketChannel ch = SocketChannel.open();
         Transport calls = null;
         try {
             connect(ch, peer, limits.timeouts().connectMillis());
             TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.timeouts().responseMillis(),
                                               limits.keepAlive());
-            t.openWithJrmpHeader(peerName);
+            if (jrmpHeader) {
+                t.openWithJrmpHeader(peerName);
+            }
             calls = upgrade == null ? t : upgrade.upgrade(t);
             t.writeHandshake(-1, hello);
             Handshake answer = t.readHandshake(hello.serialization());
