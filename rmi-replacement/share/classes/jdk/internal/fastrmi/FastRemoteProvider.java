@@ -97,7 +97,14 @@ public final class FastRemoteProvider extends RemoteProvider {
             return null;
         }
         RemoteRuntime runtime = RemoteRuntime.get();
-        return registry ? runtime.exportRegistry(impl, port, filter) : runtime.export(impl, port, filter, permanent);
+        return registry ? runtime.exportRegistry(impl, port, RegistryImpl.withReferences(filter))
+                        : runtime.export(impl, port, filter, permanent);
+    }
+
+    @Override
+    public int listenPort(Remote impl) {
+        Target t = RemoteRuntime.get().exportedTarget(impl);
+        return t == null ? 0 : t.listenPort();
     }
 
     @Override

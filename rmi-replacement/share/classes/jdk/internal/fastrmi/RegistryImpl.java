@@ -103,6 +103,27 @@ public final class RegistryImpl implements Registry, CallGuard {
         return ObjectInputFilter.Status.REJECTED;
     }
 
+    /*
+     * The filter of a registry of the JDK's (the management agent's, a
+     * RegistryImpl made directly) on jdk.fastrmi: its own filter, which
+     * admits JRMP's reference classes, admitting jdk.fastrmi's too.
+     */
+    static ObjectInputFilter withReferences(ObjectInputFilter filter) {
+        return info -> {
+            Class<?> c = info.serialClass();
+            while (c != null && c.isArray() && info.arrayLength() <= MAX_ARRAY) {
+                c = c.getComponentType();       // the interfaces of a reference: Class[]
+            }
+            if (c != null && info.depth() <= MAX_DEPTH
+                    && (c == RemoteReference.class || c == Endpoint.class || c == RefForm.class || c == Class.class
+                        || java.rmi.server.RemoteRef.class.isAssignableFrom(c)
+                           && c.getModule() == RegistryImpl.class.getModule())) {
+                return ObjectInputFilter.Status.ALLOWED;
+            }
+            return filter == null ? ObjectInputFilter.Status.UNDECIDED : filter.checkInput(info);
+        };
+    }
+
     /* A remote call of bind, rebind or unbind from another host is refused unread. */
     @Override
     public void admit(Method method) throws RemoteException {
