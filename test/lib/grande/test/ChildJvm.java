@@ -145,14 +145,7 @@ public final class ChildJvm implements AutoCloseable {
             }
         }
         cmd.addAll(inheritedProperties());
-        if (options.stream().noneMatch(o -> o.startsWith("-Djava.rmi.server.hostname="))) {
-            cmd.add("-Djava.rmi.server.hostname=" + HOST);
-        }
-        cmd.addAll(options);
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(mainClass);
-        cmd.addAll(List.of(args));
+        addProgram(cmd, options, mainClass, args);
         System.out.println(name + ": " + (launcher.environment().isEmpty() ? "" : launcher.environment() + " ")
                            + String.join(" ", cmd));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
@@ -170,6 +163,13 @@ public final class ChildJvm implements AutoCloseable {
                                    String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaHome.resolve("bin").resolve("java").toString());
+        addProgram(cmd, options, mainClass, args);
+        System.out.println(name + ": " + String.join(" ", cmd));
+        return new ChildJvm(name, new ProcessBuilder(cmd).redirectErrorStream(true).start());
+    }
+
+    /* RMI's host name unless the options set one, the options, this JVM's class path, the program. */
+    private static void addProgram(List<String> cmd, List<String> options, String mainClass, String... args) {
         if (options.stream().noneMatch(o -> o.startsWith("-Djava.rmi.server.hostname="))) {
             cmd.add("-Djava.rmi.server.hostname=" + HOST);
         }
@@ -178,8 +178,6 @@ public final class ChildJvm implements AutoCloseable {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
-        System.out.println(name + ": " + String.join(" ", cmd));
-        return new ChildJvm(name, new ProcessBuilder(cmd).redirectErrorStream(true).start());
     }
 
     /**

@@ -318,6 +318,18 @@ public abstract class FastStub implements Remote, Serializable {
         }
 
         /**
+         * The {@link RemoteRef} of a stub of stock's forms: a
+         * {@code RemoteStub}'s, or a dynamic proxy's
+         * {@code RemoteObjectInvocationHandler}'s.
+         *
+         * @param stub a stub of any form
+         * @return its reference, or null for another object
+         */
+        protected static RemoteRef remoteRefOf(Remote stub) {
+            return StubRef.refOf(stub);
+        }
+
+        /**
          * The reference of a stub.
          *
          * @param stub the stub

@@ -64,14 +64,19 @@ final class StubRef implements RemoteRef {
         if (remote instanceof FastStub s) {
             return s;
         }
-        RemoteRef ref = null;
+        return refOf(remote) instanceof StubRef r ? r.stub : null;
+    }
+
+    /* The RemoteRef of a stub of stock's forms (a RemoteStub, a proxy over a RemoteObjectInvocationHandler), or null. */
+    static RemoteRef refOf(Remote remote) {
         if (remote instanceof RemoteObject o) {
-            ref = o.getRef();
-        } else if (remote instanceof Proxy && Proxy.isProxyClass(remote.getClass())
-                   && Proxy.getInvocationHandler(remote) instanceof RemoteObjectInvocationHandler h) {
-            ref = h.getRef();
+            return o.getRef();
         }
-        return ref instanceof StubRef r ? r.stub : null;
+        if (remote instanceof Proxy && Proxy.isProxyClass(remote.getClass())
+                && Proxy.getInvocationHandler(remote) instanceof RemoteObjectInvocationHandler h) {
+            return h.getRef();
+        }
+        return null;
     }
 
     @Override

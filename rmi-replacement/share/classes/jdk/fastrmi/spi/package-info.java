@@ -56,6 +56,15 @@
  * technology's business. The runtime never has two calls in flight on one
  * transport: one thread sends, one receives.
  *
+ * <p>A technology whose listeners are TCP ports may also serve JRMP, Java
+ * RMI's standard protocol, there: a connection that opens with JRMP's
+ * header for one of JRMP's protocols goes to
+ * {@link jdk.fastrmi.spi.Technology.Acceptor#acceptJrmp} (the runtime
+ * serves it with the JDK's transport), and a {@code connect} whose peer
+ * turns out to speak JRMP only throws {@link jdk.fastrmi.spi.JrmpPeerException}
+ * (the runtime then calls that endpoint over JRMP). The image's tcp
+ * technology does both; the others need neither.
+ *
  * <p>A technology may use only this package (and the platform): the
  * image's tcp and fabric technologies do too. The fabric sets its
  * connections up over tcp's without depending on it: it names

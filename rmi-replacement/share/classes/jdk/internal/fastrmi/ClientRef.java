@@ -71,6 +71,11 @@ public final class ClientRef extends FastStub.Ref {
         return remoteRef(stub);
     }
 
+    /* The RemoteRef of a stub of stock's forms (a RemoteStub, a proxy), or null: a JRMP one, say. */
+    static RemoteRef stockRefOf(java.rmi.Remote stub) {
+        return remoteRefOf(stub);
+    }
+
     /* The stub behind a stub of any form, or null if it is not jdk.fastrmi's. */
     static FastStub stubBehind(java.rmi.Remote stub) {
         return stubOf(stub);

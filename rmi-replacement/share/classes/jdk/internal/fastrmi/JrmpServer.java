@@ -38,9 +38,7 @@ import java.rmi.RemoteException;
 import java.rmi.registry.Registry;
 import java.rmi.server.ObjID;
 import java.rmi.server.RMIServerSocketFactory;
-import java.rmi.server.RemoteObject;
 import java.rmi.server.RemoteObjectInvocationHandler;
-import java.rmi.server.RemoteRef;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -208,14 +206,7 @@ final class JrmpServer {
      * export handed out; null for anything else.
      */
     Object resolve(Object obj) {
-        RemoteRef ref = null;
-        if (obj instanceof RemoteObject o) {
-            ref = o.getRef();
-        } else if (obj instanceof Remote && Proxy.isProxyClass(obj.getClass())
-                   && Proxy.getInvocationHandler(obj) instanceof RemoteObjectInvocationHandler h) {
-            ref = h.getRef();
-        }
-        if (!(ref instanceof UnicastRef u)) {
+        if (!(obj instanceof Remote remote) || !(ClientRef.stockRefOf(remote) instanceof UnicastRef u)) {
             return null;
         }
         LiveRef live = u.getLiveRef();

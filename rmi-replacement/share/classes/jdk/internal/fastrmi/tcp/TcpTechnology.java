@@ -663,6 +663,20 @@ final class TcpTechnology implements Technology, Bootstrap {
             return new ReplaySocket(ch, unread);
         }
 
+        /*
+         * A client's first message behind its JRMP header, in one buffer: one
+         * segment, so a JRMP server that refuses finds nothing unread when it
+         * closes (a FIN, not a reset that could lose its refusal).
+         */
+        private ByteBuffer withJrmpHeader(ByteBuffer b) {
+            ByteBuffer header = jrmpHeader;
+            jrmpHeader = null;
+            ByteBuffer both = ByteBuffer.allocate(header.remaining() + b.remaining());
+            both.put(header).put(b).flip();
+            b.position(b.limit());
+            return both;
+        }
+
         /* The peer's first four bytes, little-endian, left unread. */
         int peekMagic() throws IOException {
             fillBefore(4, System.nanoTime() + handshakeTimeoutNanos);
@@ -754,15 +768,8 @@ final class TcpTechnology implements Technology, Bootstrap {
         }
 
         private void writeFully(ByteBuffer b) throws IOException {
-            ByteBuffer header = jrmpHeader;
-            if (header != null) {
-                // the JRMP header and the first message in one segment: a JRMP
-                // server that refuses finds nothing unread when it closes (no RST)
-                jrmpHeader = null;
-                ByteBuffer both = ByteBuffer.allocate(header.remaining() + b.remaining());
-                both.put(header).put(b).flip();
-                b.position(b.limit());
-                b = both;
+            if (jrmpHeader != null) {
+                b = withJrmpHeader(b);
             }
             try {
                 while (b.hasRemaining()) {
