@@ -127,25 +127,17 @@ final class JrmpServer {
 
     /** A JRMP client connected to {@code port}: the stock transport serves it. */
     void accept(Socket socket, int port) {
-        Port p;
-        try {
-            p = port(port);
-        } catch (RemoteException | RuntimeException e) {
-            LOG.log(Level.WARNING, "jdk.fastrmi: a JRMP connection on port " + port + " cannot be served", e);
-            closeQuietly(socket);
-            return;
-        }
-        p.handOver(socket);
+        port(port).handOver(socket);
     }
 
     /* The port's JRMP side, made and filled with the port's objects at its first use. */
-    private synchronized Port port(int number) throws RemoteException {
+    private synchronized Port port(int number) {
         Port p = ports.get(number);
         if (p == null) {
             p = new Port(number);
             ports.put(number, p);
             for (Target t : runtime.exportedOn(number)) {
-                p.export(t);
+                exportQuietly(p, t);
             }
         }
         return p;
@@ -158,11 +150,16 @@ final class JrmpServer {
             p = ports.get(t.listenPort());
         }
         if (p != null) {
-            try {
-                p.export(t);
-            } catch (RemoteException e) {
-                LOG.log(Level.WARNING, "jdk.fastrmi: object " + t.id() + " is not reachable over JRMP", e);
-            }
+            exportQuietly(p, t);
+        }
+    }
+
+    /* One object's JRMP export; a failure leaves the object to jdk.fastrmi's clients and is logged. */
+    private static void exportQuietly(Port p, Target t) {
+        try {
+            p.export(t);
+        } catch (RemoteException | RuntimeException e) {
+            LOG.log(Level.WARNING, "jdk.fastrmi: object " + t.id() + " is not reachable over JRMP", e);
         }
     }
 
@@ -218,7 +215,7 @@ final class JrmpServer {
     }
 
     private Remote jrmpStub(Target t) throws IOException {
-        Remote stub = port(t.listenPort()).stub(t);
+        Remote stub = port(t.listenPort()).stub(t);     // a failed export fails the stream
         if (stub == null) {
             throw new NoSuchObjectException("object " + t.id() + " is not exported");
         }
