@@ -230,7 +230,7 @@ test-fabric:
 # benchmark run; a failing benchmark stops the run (1 failed). About 1.5 min.
 SMOKE := $(BUILD)/bench/smoke
 # What runs on stock Temurin in the smoke run: every class without image-only API.
-SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp)Bench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
+SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.JmxStock)Bench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
 test-bench-smoke: $(REPORT_VENV)/.installed
 	$(call phase,bench-smoke: every benchmark once, image and stock (results: build/bench/smoke/))
 	@mkdir -p $(RESULTS)
