@@ -110,17 +110,11 @@ public final class ClientRef extends FastStub.Ref {
     LiveRef jrmpRef() throws RemoteException {
         LiveRef r = jrmpRef;
         if (r == null) {
-            Endpoint e = pool.endpoint();
-            Technology t = pool.technology();
-            String host = t == null ? null : t.host(e);
-            int port = t == null ? 0 : t.port(e);
-            if (host == null || port <= 0) {
-                throw new ConnectIOException("no JRMP address for " + e);
+            TCPEndpoint e = JrmpServer.jrmpEndpoint(pool.technology(), pool.endpoint());
+            if (e == null) {
+                throw new ConnectIOException("no JRMP address for " + pool.endpoint());
             }
-            if (host.startsWith("[") && host.endsWith("]")) {
-                host = host.substring(1, host.length() - 1);
-            }
-            jrmpRef = r = new LiveRef(JrmpServer.objId(reference.objectId()), new TCPEndpoint(host, port), false);
+            jrmpRef = r = new LiveRef(JrmpServer.objId(reference.objectId()), e, false);
         }
         return r;
     }

@@ -229,20 +229,32 @@ final class JrmpServer {
             return jrmpStub(local);
         }
         for (Endpoint e : r.endpoints()) {
-            Technology tech = runtime.technologyOf(e);
-            String host = tech == null ? null : tech.host(e);
-            int port = tech == null ? 0 : tech.port(e);
-            if (host != null && port > 0) {
-                if (host.startsWith("[") && host.endsWith("]")) {
-                    host = host.substring(1, host.length() - 1);
-                }
-                LiveRef ref = new LiveRef(objId(r.objectId()), new TCPEndpoint(host, port), false);
+            TCPEndpoint jrmpEndpoint = jrmpEndpoint(runtime.technologyOf(e), e);
+            if (jrmpEndpoint != null) {
+                LiveRef ref = new LiveRef(objId(r.objectId()), jrmpEndpoint, false);
                 Class<?>[] interfaces = r.interfaces();
                 return (Remote) Proxy.newProxyInstance(loaderOf(interfaces), interfaces,
                                                        new RemoteObjectInvocationHandler(new UnicastRef(ref)));
             }
         }
         throw new NotSerializableException("no endpoint of " + r + " is reachable over JRMP");
+    }
+
+    /**
+     * Where JRMP reaches the objects of an endpoint: the host and port of
+     * its technology's listener (tcp's; the fabric's bootstrap), or null if
+     * the technology has none (or is not in this JVM).
+     */
+    static TCPEndpoint jrmpEndpoint(Technology tech, Endpoint e) {
+        String host = tech == null ? null : tech.host(e);
+        int port = tech == null ? 0 : tech.port(e);
+        if (host == null || port <= 0) {
+            return null;
+        }
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);    // an IPv6 literal
+        }
+        return new TCPEndpoint(host, port);
     }
 
     /* A loader that sees all the interfaces: the first one's that is not the boot or platform loader. */

@@ -215,8 +215,8 @@ public final class RemoteRuntime implements DgcHost {
         }
         ProxyGenerator.Generated g = generated(ri);
         Endpoint[] endpoints = listen(port);
-        Target target = new Target(objectId, impl, ri, g.skeleton(), filter, permanent, port);
-        target.setListenPort(port > 0 ? port : portOf(endpoints));
+        Target target = new Target(objectId, impl, ri, g.skeleton(), filter, permanent, port,
+                                   port > 0 ? port : portOf(endpoints));
         long exporter = objectId == REGISTRY_ID ? 0 : id;
         ClientRef ref = clientRef(new RemoteReference(ri.interfacesShared(), objectId, exporter, endpoints), ri);
         FastStub stub = g.newStub(ref, target);

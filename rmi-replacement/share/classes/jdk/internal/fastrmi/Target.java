@@ -48,7 +48,7 @@ public final class Target extends FastStub.Local implements Leased {
     private final boolean permanent;
     private final int port;
     /* the port its listeners took: port, or the shared listener's for port 0 */
-    private volatile int listenPort;
+    private final int listenPort;
     /* the exporting thread's context loader: stock RMI serves calls with it */
     private final ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
     private volatile Object impl;
@@ -60,7 +60,7 @@ public final class Target extends FastStub.Local implements Leased {
     private final Map<Long, Long> clients = new HashMap<>();
 
     Target(long id, Object impl, RemoteInterfaces interfaces, Skeleton skeleton,
-           ObjectInputFilter filter, boolean permanent, int port) {
+           ObjectInputFilter filter, boolean permanent, int port, int listenPort) {
         this.id = id;
         this.impl = impl;
         this.implClass = impl.getClass();
@@ -69,6 +69,7 @@ public final class Target extends FastStub.Local implements Leased {
         this.filter = filter;
         this.permanent = permanent;
         this.port = port;
+        this.listenPort = listenPort;
     }
 
     /** @return the object while exported, else null */
@@ -113,10 +114,6 @@ public final class Target extends FastStub.Local implements Leased {
 
     int listenPort() {
         return listenPort;
-    }
-
-    void setListenPort(int listenPort) {
-        this.listenPort = listenPort;
     }
 
     FastStub stub() {
