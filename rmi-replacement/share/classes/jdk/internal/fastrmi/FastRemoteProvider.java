@@ -97,7 +97,7 @@ public final class FastRemoteProvider extends RemoteProvider {
             return null;
         }
         RemoteRuntime runtime = RemoteRuntime.get();
-        return registry ? runtime.exportRegistry(impl, port, RegistryImpl.withReferences(filter))
+        return registry ? runtime.exportRegistry(impl, port, RegistryPolicy.withReferences(filter))
                         : runtime.export(impl, port, filter, permanent);
     }
 
@@ -132,10 +132,12 @@ public final class FastRemoteProvider extends RemoteProvider {
     @Override
     public Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
             throws RemoteException {
-        if (csf != null || ssf != null) {
-            return null;        // said by exportServerRef, which JRMP's export reaches
-        }
-        return RegistryImpl.create(port);
+        // The JDK's own RegistryImpl, as on stock: the caller gets the registry
+        // object itself (a RemoteServer, unexported through itself, with
+        // stock's filter and access checks), and UnicastServerRef exports it
+        // on this provider (exportServerRef). With socket factories, that
+        // export says it stays on JRMP.
+        return null;
     }
 
     @Override

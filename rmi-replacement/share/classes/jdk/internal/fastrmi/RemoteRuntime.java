@@ -302,15 +302,6 @@ public final class RemoteRuntime implements DgcHost {
     public boolean unexport(Object impl, boolean force) throws NoSuchObjectException {
         Target t;
         synchronized (byImpl) {
-            if (impl instanceof FastStub) {
-                // createRegistry's result is a stub, and stock RMI unexports the registry through it
-                for (Target r : registries.values()) {
-                    if (r.stub() == impl) {
-                        impl = r.impl();
-                        break;
-                    }
-                }
-            }
             t = impl == null ? null : byImpl.get(impl);
             if (t == null) {
                 throw new NoSuchObjectException("object not exported");

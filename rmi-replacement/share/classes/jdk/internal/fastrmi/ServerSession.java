@@ -155,11 +155,9 @@ final class ServerSession extends ServerCall implements Technology.Session {
                 new UnmarshalException("unrecognized method hash: method not supported by remote object")));
         }
         // every registry (also one of the JDK's, the management agent's) as stock's skeleton guards it
-        CallGuard guard = impl instanceof CallGuard g ? g
-                          : target.id() == RemoteRuntime.REGISTRY_ID ? RegistryImpl.GUARD : null;
-        if (guard != null) {
+        if (target.id() == RemoteRuntime.REGISTRY_ID) {
             try {
-                guard.admit(ri.method(method));
+                RegistryPolicy.admit(ri.method(method));
             } catch (RemoteException e) {
                 // wrapped as stock's dispatch wraps its skeleton's refusal
                 return fail(new ServerException(IN_SERVER, e));
