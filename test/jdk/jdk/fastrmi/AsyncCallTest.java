@@ -159,9 +159,7 @@ public class AsyncCallTest {
     /** The server program: "calc" (adds 0) and "offset" (adds 1000); "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.serve(Map.of("calc", new CalculatorImpl(0), "offset", new CalculatorImpl(1000)));
-            ChildJvm.awaitStop(120);
-            System.exit(0);
+            ChildJvm.serveUntilStop(Map.of("calc", new CalculatorImpl(0), "offset", new CalculatorImpl(1000)), 120);
         }
     }
 

@@ -185,9 +185,7 @@ public class CallbackTest {
     /** The server program: a registry with "hub"; "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.serve("hub", new HubImpl());
-            ChildJvm.awaitStop(120);
-            System.exit(0);
+            ChildJvm.serveUntilStop("hub", new HubImpl(), 120);
         }
     }
 

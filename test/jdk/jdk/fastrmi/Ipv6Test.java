@@ -101,9 +101,7 @@ public class Ipv6Test {
     /** The server program: a registry with "greeter"; "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.serve("greeter", new GreeterImpl());
-            ChildJvm.awaitStop(120);
-            System.exit(0);
+            ChildJvm.serveUntilStop("greeter", new GreeterImpl(), 120);
         }
     }
 

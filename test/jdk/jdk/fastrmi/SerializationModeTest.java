@@ -224,9 +224,7 @@ public class SerializationModeTest {
     /** The server program: a registry with "service"; "stop" ends it. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.serve("service", new ServiceImpl());
-            ChildJvm.awaitStop(120);
-            System.exit(0);
+            ChildJvm.serveUntilStop("service", new ServiceImpl(), 120);
         }
     }
 

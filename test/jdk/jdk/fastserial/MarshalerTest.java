@@ -55,6 +55,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import grande.test.JdkStreams;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 import jdk.fastserial.FastSerializable;
@@ -294,11 +295,7 @@ public class MarshalerTest {
     }
 
     static Object jdkRoundTrip(Object o) throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(o);
-        }
-        return new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray())).readObject();
+        return JdkStreams.roundTrip(o);
     }
 
     public static void main(String[] args) throws Exception {

@@ -463,6 +463,21 @@ public final class ChildJvm implements AutoCloseable {
         expectEquals("stop", nextCommand(seconds), "the command");
     }
 
+    /**
+     * A whole server program: serve, then awaitStop (scaled seconds), then
+     * exit with 0, which the exported objects would otherwise prevent.
+     */
+    public static void serveUntilStop(Map<String, ? extends Remote> objects, long seconds) throws Exception {
+        serve(objects);
+        awaitStop(seconds);
+        System.exit(0);
+    }
+
+    /** serveUntilStop with one object. */
+    public static void serveUntilStop(String name, Remote object, long seconds) throws Exception {
+        serveUntilStop(Map.of(name, object), seconds);
+    }
+
     /** A TCP port nothing listened on a moment ago. */
     public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {

@@ -24,6 +24,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -151,6 +152,26 @@ public final class FastWire {
         } catch (IOException e) {
             // one side closed
         }
+    }
+
+    /**
+     * A connection to port at {@link ChildJvm#HOST} for a test that speaks
+     * the wire itself: connect and reads are bounded (scaled) so that a
+     * server that hangs fails the test, and no Nagle delay holds back the
+     * parts of a frame.
+     */
+    public static Socket connect(int port) throws IOException {
+        Socket s = new Socket();
+        s.connect(new InetSocketAddress(ChildJvm.HOST, port), (int) ChildJvm.millis(10));
+        s.setSoTimeout((int) ChildJvm.millis(20));
+        s.setTcpNoDelay(true);
+        return s;
+    }
+
+    /** Writes the parts in one write and flushes them. */
+    public static void send(Socket s, byte[]... parts) throws IOException {
+        s.getOutputStream().write(concat(parts));
+        s.getOutputStream().flush();
     }
 
     /** A request frame with the head of frame (object, method, hash) and other arguments. */

@@ -85,9 +85,7 @@ public class StubFormTest {
 
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.serve(Map.of("plain", new EchoImpl(), "stubbed", new StubbedEchoImpl()));
-            ChildJvm.awaitStop(120);
-            System.exit(0);
+            ChildJvm.serveUntilStop(Map.of("plain", new EchoImpl(), "stubbed", new StubbedEchoImpl()), 120);
         }
     }
 

@@ -92,37 +92,22 @@ public class DgcKindsTest {
         try {
             await(serverOut, "READY", 30);
             // lease: held for 3 leases (renewed), then dropped: unreferenced
-            Process c1 = start(List.of("-Djdk.fastrmi.tcp.dgc=lease", "-Djdk.fastrmi.fabric.dgc=lease"), "client", String.valueOf(port), "a", "drop");
-            BlockingQueue<String> c1Out = lines(c1, "client a");
-            await(c1Out, "HOLDING", 30);
-            expectNone(serverOut, "UNREFERENCED a", 3 * LEASE);
-            c1.getOutputStream().write('\n');
-            c1.getOutputStream().flush();
-            await(c1Out, "DROPPED", 30);
-            await(serverOut, "UNREFERENCED a", 20);
-            c1.waitFor(30, TimeUnit.SECONDS);
+            holdThenDrop(port, "lease", serverOut, "a", 3 * LEASE);
 
             // lease: a killed client's reference expires
-            Process c2 = start(List.of("-Djdk.fastrmi.tcp.dgc=lease", "-Djdk.fastrmi.fabric.dgc=lease"), "client", String.valueOf(port), "b", "hold");
+            Process c2 = startClient(port, "lease", "b", "hold");
             await(lines(c2, "client b"), "HOLDING", 30);
             expectNone(serverOut, "UNREFERENCED b", 2 * LEASE);
             c2.destroyForcibly().waitFor();
             await(serverOut, "UNREFERENCED b", 20);
 
             // cluster: no renewals, so a killed client's reference stays...
-            Process c3 = start(List.of("-Djdk.fastrmi.tcp.dgc=cluster", "-Djdk.fastrmi.fabric.dgc=cluster"), "client", String.valueOf(port), "c", "hold");
+            Process c3 = startClient(port, "cluster", "c", "hold");
             await(lines(c3, "client c"), "HOLDING", 30);
             c3.destroyForcibly().waitFor();
             expectNone(serverOut, "UNREFERENCED c", 4 * LEASE);
             // ...and a clean on collection ends one
-            Process c4 = start(List.of("-Djdk.fastrmi.tcp.dgc=cluster", "-Djdk.fastrmi.fabric.dgc=cluster"), "client", String.valueOf(port), "d", "drop");
-            BlockingQueue<String> c4Out = lines(c4, "client d");
-            await(c4Out, "HOLDING", 30);
-            expectNone(serverOut, "UNREFERENCED d", 3 * LEASE);
-            c4.getOutputStream().write('\n');
-            c4.getOutputStream().flush();
-            await(serverOut, "UNREFERENCED d", 20);
-            c4.waitFor(30, TimeUnit.SECONDS);
+            holdThenDrop(port, "cluster", serverOut, "d", 3 * LEASE);
             System.out.println("PASSED");
         } finally {
             server.destroyForcibly().waitFor();
@@ -160,6 +145,30 @@ public class DgcKindsTest {
         }
         System.out.println("DROPPED");
         Thread.sleep(1500);            // time for the DGC thread's clean call
+    }
+
+    /** A client JVM with the collector dgc that takes name's object and holds or drops it (mode). */
+    static Process startClient(int port, String dgc, String name, String mode) throws Exception {
+        return start(List.of("-Djdk.fastrmi.tcp.dgc=" + dgc, "-Djdk.fastrmi.fabric.dgc=" + dgc),
+                     "client", String.valueOf(port), name, mode);
+    }
+
+    /**
+     * A client with the collector dgc holds name's object: the server must
+     * not report it unreferenced for heldMillis; once the client drops it,
+     * the server must.
+     */
+    static void holdThenDrop(int port, String dgc, BlockingQueue<String> serverOut, String name,
+                             long heldMillis) throws Exception {
+        Process c = startClient(port, dgc, name, "drop");
+        BlockingQueue<String> out = lines(c, "client " + name);
+        await(out, "HOLDING", 30);
+        expectNone(serverOut, "UNREFERENCED " + name, heldMillis);
+        c.getOutputStream().write('\n');
+        c.getOutputStream().flush();
+        await(out, "DROPPED", 30);
+        await(serverOut, "UNREFERENCED " + name, 20);
+        c.waitFor(30, TimeUnit.SECONDS);
     }
 
     static Process start(List<String> opts, String... args) throws Exception {

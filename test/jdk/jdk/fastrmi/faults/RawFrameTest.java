@@ -48,7 +48,6 @@
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
@@ -182,7 +181,7 @@ public class RawFrameTest {
 
         // A version the server does not speak: refused (status 1) or dropped, then closed.
         String what = "a handshake with version 99";
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             send(s, MAGIC, new byte[] {99, SERIALIZATION_FAST}, le32(fastHeader.length), fastHeader);
             Outcome outcome = readToEnd(s);
             expect(outcome.ended(), what + ": the connection ends: " + outcome);
@@ -204,7 +203,7 @@ public class RawFrameTest {
      */
     static void jrmpHeaders() throws Exception {
         String what = "JRMP's header with jdk.fastrmi's protocol, then a handshake";
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             send(s, JRMP_HEADER);
             byte[] ack = new byte[1];
             Outcome o = readAtMost(s.getInputStream(), ack);
@@ -216,7 +215,7 @@ public class RawFrameTest {
         stillServing(what);
 
         what = "JRMP's header with JRMP's stream protocol (a stock client)";
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             send(s, Arrays.copyOf(JRMP_HEADER, 6), new byte[] {0x4B});
             byte[] answer = new byte[3];
             Outcome o = readAtMost(s.getInputStream(), answer);
@@ -228,7 +227,7 @@ public class RawFrameTest {
         stillServing(what);
 
         what = "JRMP's header with an unknown protocol 0x99";
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             send(s, Arrays.copyOf(JRMP_HEADER, 6), new byte[] {(byte) 0x99});
             Outcome o = readToEnd(s);
             expect(o.ended() && o.received().length == 1 && o.received()[0] == 0x4F,
@@ -262,7 +261,7 @@ public class RawFrameTest {
         List<Socket> silent = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                silent.add(connect());
+                silent.add(connect(port));
             }
             FaultClient.echo(server, "client", 5);
             System.out.println("a new client was served while " + count + " silent connections were open");
@@ -277,7 +276,7 @@ public class RawFrameTest {
     /** Runs a case whose connection the server must close. */
     static void dropped(String what, Action action) throws Exception {
         System.out.println("case: " + what);
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             action.run(s);
             Outcome outcome = readToEnd(s);
             expect(outcome.ended(), what + ": the server drops the connection: " + outcome);
@@ -288,7 +287,7 @@ public class RawFrameTest {
     /** Runs a case, then resets the connection without reading. */
     static void abandoned(String what, Action action) throws Exception {
         System.out.println("case: " + what);
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             action.run(s);
             s.setSoLinger(true, 0);
         }
@@ -310,7 +309,7 @@ public class RawFrameTest {
         System.out.println("case: " + what + ": " + hex(frame, 24));
         lastReply = null;
         int status;
-        try (Socket s = connect()) {
+        try (Socket s = connect(port)) {
             byte[] serverHeader = handshake(s, clientHeader);
             send(s, frame);
             InputStream in = s.getInputStream();
@@ -378,14 +377,6 @@ public class RawFrameTest {
                + count.threads() + " <= " + baseline + " (after " + count.afterMillis() + " ms)");
     }
 
-    static Socket connect() throws IOException {
-        Socket s = new Socket();
-        s.connect(new InetSocketAddress(ChildJvm.HOST, port), (int) ChildJvm.millis(10));
-        s.setSoTimeout((int) ChildJvm.millis(20));
-        s.setTcpNoDelay(true);
-        return s;
-    }
-
     /** A valid handshake with a fast stream header; returns the server's header. */
     static byte[] handshake(Socket s) throws IOException {
         return handshake(s, fastHeader);
@@ -416,11 +407,6 @@ public class RawFrameTest {
         ByteBuffer frame = ByteBuffer.allocate(4 + 20 + arguments.length).order(ByteOrder.LITTLE_ENDIAN);
         frame.putInt(20 + arguments.length).putLong(objectId).putInt(method).putLong(hash).put(arguments);
         return frame.array();
-    }
-
-    static void send(Socket s, byte[]... parts) throws IOException {
-        s.getOutputStream().write(concat(parts));
-        s.getOutputStream().flush();
     }
 
     /** Reads into buf until it is full, the peer ends the connection, or the bound passes. */

@@ -128,9 +128,7 @@ public class DgcFilterTest {
     public static class Server {
         public static void main(String[] args) throws Exception {
             FactoryImpl factory = new FactoryImpl();
-            ChildJvm.serve("factory", factory);
-            ChildJvm.awaitStop(200);
-            System.exit(0);
+            ChildJvm.serveUntilStop("factory", factory, 200);
         }
     }
 

@@ -103,9 +103,7 @@ public class ForgedReferenceDgcTest {
     /** The server, in its own JVM. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.serve("holder", new HolderImpl());
-            ChildJvm.awaitStop(170);
-            System.exit(0);
+            ChildJvm.serveUntilStop("holder", new HolderImpl(), 170);
         }
     }
 

@@ -34,14 +34,11 @@
  *      -Djdk.fastrmi.technologies=tcp ForgedReferenceTest
  */
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.registry.Registry;
 
+import grande.test.JdkStreams;
 import jdk.fastrmi.spi.Endpoint;
 import jdk.internal.fastrmi.RemoteReference;
 
@@ -65,17 +62,7 @@ public class ForgedReferenceTest {
 
         RemoteReference ok = new RemoteReference(new Class<?>[] {Registry.class, Other.class}, 42, 7,
                                                  new Endpoint[] {endpoint});
-        Object back = roundTrip(ok);
+        Object back = JdkStreams.roundTrip(ok);
         expect(back instanceof Registry && back instanceof Other, "read back, a stub of both: " + back.getClass());
-    }
-
-    private static Object roundTrip(Object o) throws Exception {
-        var bytes = new ByteArrayOutputStream();
-        try (var out = new ObjectOutputStream(bytes)) {
-            out.writeObject(o);
-        }
-        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return in.readObject();
-        }
     }
 }

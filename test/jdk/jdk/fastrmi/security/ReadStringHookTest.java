@@ -88,13 +88,7 @@ public class ReadStringHookTest {
         public byte[] write(List<Object> values) throws IOException {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-                for (Object v : values) {
-                    if (v == RESET) {
-                        out.reset();
-                    } else {
-                        out.writeObject(v);
-                    }
-                }
+                writeAll(out, values);
             }
             return bytes.toByteArray();
         }
@@ -120,13 +114,7 @@ public class ReadStringHookTest {
         @Override
         public byte[] write(List<Object> values) throws IOException {
             FastObjectOutputStream out = new FastObjectOutputStream();
-            for (Object v : values) {
-                if (v == RESET) {
-                    out.reset();
-                } else {
-                    out.writeObject(v);
-                }
-            }
+            writeAll(out, values);
             return out.toByteArray();
         }
 
@@ -144,6 +132,17 @@ public class ReadStringHookTest {
 
     /** In the values of a case: a reset of the stream. */
     static final Object RESET = new Object();
+
+    /** Writes each value, or resets the stream where the value is RESET. */
+    static void writeAll(ObjectOutputStream out, List<Object> values) throws IOException {
+        for (Object v : values) {
+            if (v == RESET) {
+                out.reset();
+            } else {
+                out.writeObject(v);
+            }
+        }
+    }
 
     /** What a case does with the stream; returns what happened, compared across formats. */
     interface Reading {

@@ -82,7 +82,6 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serial;
 import java.io.Serializable;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
@@ -394,7 +393,7 @@ public class RegistryStringArgumentTest {
         }
         byte[] frame = withArguments(lookup.frame(), arguments);
         System.out.println("case: " + what + ": " + hex(frame, 96));
-        try (Socket s = connect()) {
+        try (Socket s = connect(server.port())) {
             byte[] serverHeader = handshake(s, serialization, clientHeader);
             send(s, frame);
             InputStream in = s.getInputStream();
@@ -438,14 +437,6 @@ public class RegistryStringArgumentTest {
         }
     }
 
-    static Socket connect() throws IOException {
-        Socket s = new Socket();
-        s.connect(new InetSocketAddress(ChildJvm.HOST, server.port()), (int) ChildJvm.millis(10));
-        s.setSoTimeout((int) ChildJvm.millis(20));
-        s.setTcpNoDelay(true);
-        return s;
-    }
-
     /** A handshake with the serialization and stream header; returns the server's header. */
     static byte[] handshake(Socket s, byte serialization, byte[] clientHeader) throws IOException {
         send(s, MAGIC, new byte[] {VERSION, serialization}, le32(clientHeader.length), clientHeader);
@@ -455,11 +446,6 @@ public class RegistryStringArgumentTest {
         expect(Arrays.equals(MAGIC, Arrays.copyOf(answer, 4)) && answer[4] == VERSION && answer[5] == 0
                && n >= 0 && n <= 1024, "the server accepts the handshake: " + hex(answer, 10));
         return readFully(in, n, "the server's stream header of " + n + " bytes");
-    }
-
-    static void send(Socket s, byte[]... parts) throws IOException {
-        s.getOutputStream().write(concat(parts));
-        s.getOutputStream().flush();
     }
 
     /** n bytes, or an AssertionError saying what: the peer ended the connection or the bound passed. */

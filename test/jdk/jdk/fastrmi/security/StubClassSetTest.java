@@ -33,10 +33,6 @@
  *      -Djdk.fastrmi.technologies=tcp StubClassSetTest
  */
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.lang.classfile.ClassFile;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDescs;
@@ -50,6 +46,7 @@ import java.util.List;
 import java.util.Set;
 
 import grande.test.ChildJvm;
+import grande.test.JdkStreams;
 import jdk.fastrmi.spi.Endpoint;
 import jdk.internal.fastrmi.RemoteReference;
 
@@ -135,13 +132,7 @@ public class StubClassSetTest {
 
     /* A reference read back from the JDK's streams, as a peer's reference is read: the runtime's stub. */
     private static Object read(RemoteReference ref) throws Exception {
-        var bytes = new ByteArrayOutputStream();
-        try (var out = new ObjectOutputStream(bytes)) {
-            out.writeObject(ref);
-        }
-        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return in.readObject();
-        }
+        return JdkStreams.roundTrip(ref);
     }
 
     private static void permutations(List<Class<?>> items, int k, List<Class<?>[]> out) {

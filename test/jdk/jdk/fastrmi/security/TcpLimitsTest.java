@@ -40,11 +40,8 @@
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.rmi.registry.LocateRegistry;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -54,6 +51,8 @@ import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
+import static grande.test.FastWire.connect;
+import static grande.test.FastWire.le32;
 
 public class TcpLimitsTest {
 
@@ -152,7 +151,7 @@ public class TcpLimitsTest {
         int closedAtOnce = 0;
         try {
             for (int i = 0; i < 3 * MAX_CONNECTIONS; i++) {
-                Socket raw = connect();
+                Socket raw = connect(server.port());
                 flood.add(raw);
             }
             // the connections the server refused read the end soon; the others stay open
@@ -187,21 +186,13 @@ public class TcpLimitsTest {
         expectEquals(42, service.echo(42), "after " + what + ": an ordinary call");
     }
 
-    static Socket connect() throws IOException {
-        Socket s = new Socket();
-        s.connect(new InetSocketAddress(ChildJvm.HOST, server.port()), (int) ChildJvm.millis(10));
-        s.setSoTimeout((int) ChildJvm.millis(20));
-        s.setTcpNoDelay(true);
-        return s;
-    }
-
     /*
      * A raw connection that has said the handshake (integers little-endian:
      * "FRMI", version 1, serialization 1 (the JDK's streams, whose header is
      * empty), u4 header length 0) and read the server's answer.
      */
     static Socket handshaken() throws IOException {
-        Socket s = connect();
+        Socket s = connect(server.port());
         s.getOutputStream().write(new byte[] {'F', 'R', 'M', 'I', 1, 1, 0, 0, 0, 0});
         byte[] answer = s.getInputStream().readNBytes(10);
         expect(answer.length == 10 && answer[0] == 'F' && answer[3] == 'I' && answer[5] == 0,
@@ -218,9 +209,5 @@ public class TcpLimitsTest {
         } catch (IOException e) {
             return -1;
         }
-    }
-
-    static byte[] le32(int v) {
-        return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(v).array();
     }
 }

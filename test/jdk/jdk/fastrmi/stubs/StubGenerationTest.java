@@ -26,22 +26,30 @@
  *          tcp (a reference forced onto the remote path in this JVM) and
  *          through the local shortcut, with both serializations.
  * @modules jdk.fastrmi/jdk.internal.fastrmi jdk.fastrmi/jdk.fastrmi:open
+ * @library ..
+ * @build Failures
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 StubGenerationTest
  */
 /*
  * @test id=jdk-serialization
  * @modules jdk.fastrmi/jdk.internal.fastrmi jdk.fastrmi/jdk.fastrmi:open
+ * @library ..
+ * @build Failures
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *                   -Djdk.fastrmi.serialization=jdk StubGenerationTest
  */
 /*
  * @test id=Xint
  * @modules jdk.fastrmi/jdk.internal.fastrmi jdk.fastrmi/jdk.fastrmi:open
+ * @library ..
+ * @build Failures
  * @run main/othervm -Xint -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 StubGenerationTest
  */
 /*
  * @test id=Xcomp
  * @modules jdk.fastrmi/jdk.internal.fastrmi jdk.fastrmi/jdk.fastrmi:open
+ * @library ..
+ * @build Failures
  * @run main/othervm -Xcomp -XX:CompileCommand=quiet -Djava.rmi.provider=fastrmi
  *                   -Djava.rmi.server.hostname=127.0.0.1 StubGenerationTest
  */
@@ -178,8 +186,8 @@ public class StubGenerationTest {
         run("tcp", remote);
 
         UnicastRemoteObject.unexportObject(impl, true);
-        expect(NoSuchObjectException.class, () -> ((Types) remote).i(1), "tcp call after unexport");
-        expect(NoSuchObjectException.class, () -> ((Types) exported).i(1), "local call after unexport");
+        Failures.expectThrows(NoSuchObjectException.class, () -> ((Types) remote).i(1), "tcp call after unexport");
+        Failures.expectThrows(NoSuchObjectException.class, () -> ((Types) exported).i(1), "local call after unexport");
         System.out.println("PASSED");
     }
 
@@ -215,19 +223,21 @@ public class StubGenerationTest {
         check(o.over(1).equals("int 1") && o.over(1L).equals("long 1") && o.over("s").equals("String s")
               && o.over(1, 2).equals("int,int 1 2"), path + " overloads");
         check(o.shared(5) == -5 && t2.shared(6) == -6, path + " a method of two interfaces");
-        expect(IOException.class, () -> t2.fail(0), path + " declared exception");
-        expect(IllegalStateException.class, () -> t2.fail(1), path + " unchecked exception");
-        Throwable e = expect(path.equals("local") ? AssertionError.class : ServerError.class,
-                             () -> t2.fail(2), path + " error");
+        Failures.expectThrows(IOException.class, () -> t2.fail(0), path + " declared exception");
+        Failures.expectThrows(IllegalStateException.class, () -> t2.fail(1), path + " unchecked exception");
+        Class<? extends Throwable> error = path.equals("local") ? AssertionError.class : ServerError.class;
+        Throwable e = Failures.expectThrows(error, () -> t2.fail(2), path + " error");
         if (e instanceof ServerError se) {
             check(se.getCause() instanceof AssertionError, path + " ServerError wraps the Error");
         }
         if (path.equals("tcp")) {
-            Throwable u = expect(UnexpectedException.class, () -> t2.fail(3), path + " undeclared checked");
+            Throwable u = Failures.expectThrows(UnexpectedException.class, () -> t2.fail(3),
+                                                path + " undeclared checked");
             check(u.getCause() != null && u.getCause().getMessage().equals("undeclared checked"),
                   path + " UnexpectedException wraps the exception");
             // a non-serializable argument fails in the send phase; the stub still works after it
-            expect(MarshalException.class, () -> t.obj(new Object()), path + " non-serializable argument");
+            Failures.expectThrows(MarshalException.class, () -> t.obj(new Object()),
+                                  path + " non-serializable argument");
             check(t.i(1) == 2, path + " calls go on after a failed call");
         }
         // many calls in a row on one connection: types travel once, objects are reset
@@ -236,23 +246,6 @@ public class StubGenerationTest {
             b.items.add(k);
             check(Objects.equals(t.obj(b), b), path + " call " + k);
         }
-    }
-
-    interface Call {
-        void run() throws Exception;
-    }
-
-    static Throwable expect(Class<? extends Throwable> type, Call call, String what) {
-        try {
-            call.run();
-        } catch (Throwable t) {
-            if (t.getClass() != type) {
-                throw new AssertionError(what + ": expected " + type.getName() + ", got " + t, t);
-            }
-            System.out.println("ok: " + what + ": " + t);
-            return t;
-        }
-        throw new AssertionError(what + ": expected " + type.getName() + ", nothing thrown");
     }
 
     static void check(boolean ok, String what) {

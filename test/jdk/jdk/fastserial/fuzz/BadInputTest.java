@@ -55,6 +55,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import grande.test.StreamBytes;
 import jdk.internal.fastserial.Wire;
 
 import static grande.test.Checks.expect;
@@ -153,46 +154,9 @@ public class BadInputTest {
 
     // --------------------------------------------------------------- streams --
 
-    /** Builds fast streams by hand (jdk-module/README.md, wire format). */
-    static final class Wire1 {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-
-        static Wire1 header() {
-            Wire1 w = new Wire1();
-            w.bytes(Wire.MAGIC_0, Wire.MAGIC_1, Wire.VERSION, Wire.FLAG_IMAGES_LITTLE_ENDIAN);
-            return w;
-        }
-
-        Wire1 bytes(int... values) {
-            for (int v : values) {
-                out.write(v);
-            }
-            return this;
-        }
-
-        Wire1 varint(long v) {
-            while ((v & ~0x7fL) != 0) {
-                out.write((int) ((v & 0x7f) | 0x80));
-                v >>>= 7;
-            }
-            out.write((int) v);
-            return this;
-        }
-
-        Wire1 latin1(String s) {
-            varint(((long) s.length() << 1) | 1);
-            out.writeBytes(s.getBytes(StandardCharsets.ISO_8859_1));
-            return this;
-        }
-
-        Wire1 zeros(int n) {
-            out.writeBytes(new byte[n]);
-            return this;
-        }
-
-        byte[] done() {
-            return out.toByteArray();
-        }
+    /** A fast stream's header, then what the test builds by hand. */
+    static StreamBytes header() {
+        return new StreamBytes().bytes(Wire.MAGIC_0, Wire.MAGIC_1, Wire.VERSION, Wire.FLAG_IMAGES_LITTLE_ENDIAN);
     }
 
     static int typeId(Class<?> predefined) {
@@ -272,9 +236,9 @@ public class BadInputTest {
     /** Tags that are no tags, anywhere; tags out of place. */
     static void tags() throws Exception {
         for (int tag = Wire.MAX_TAG + 1; tag < 256; tag++) {
-            expectFailure(String.format("tag %02X at the top", tag), Wire1.header().bytes(tag).done(), CORRUPT);
+            expectFailure(String.format("tag %02X at the top", tag), header().bytes(tag).done(), CORRUPT);
             expectFailure(String.format("tag %02X as an array element", tag),
-                          Wire1.header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(2)
+                          header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(2)
                                 .bytes(Wire.NULL, tag).done(), CORRUPT);
         }
         // The last byte of the stream of a Custom object is the END of its class-defined data.
@@ -286,36 +250,36 @@ public class BadInputTest {
             expectFailure(String.format("tag %02X in place of END of class-defined data", tag), b, CORRUPT);
         }
         // Items where an object is expected but not allowed there.
-        expectFailure("END at the top", Wire1.header().bytes(Wire.END).done(),
+        expectFailure("END at the top", header().bytes(Wire.END).done(),
                       Set.of(StreamCorruptedException.class, OptionalDataException.class));
         expectFailure("END as an array element",
-                      Wire1.header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(1).bytes(Wire.END).done(),
+                      header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(1).bytes(Wire.END).done(),
                       Set.of(StreamCorruptedException.class, OptionalDataException.class));
         expectFailure("RESET as an array element",
-                      Wire1.header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(1)
+                      header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(1)
                             .bytes(Wire.RESET, Wire.NULL).done(), CORRUPT);
         expectFailure("BLOCK as an array element",
-                      Wire1.header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(1)
+                      header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(1)
                             .bytes(Wire.BLOCK, 1, 0, 0, 0, 7).done(),
                       Set.of(StreamCorruptedException.class, OptionalDataException.class));
         expectFailure("a CLASS item of a type id never defined",
-                      Wire1.header().bytes(Wire.CLASS).varint(Wire.FIRST_STREAM_TYPE_ID).done(), CORRUPT);
+                      header().bytes(Wire.CLASS).varint(Wire.FIRST_STREAM_TYPE_ID).done(), CORRUPT);
     }
 
     /** Handles that name no object: StreamCorruptedException. */
     static void handles() throws Exception {
-        expectFailure("a REF before any object", Wire1.header().bytes(Wire.REF).varint(0).done(), CORRUPT);
+        expectFailure("a REF before any object", header().bytes(Wire.REF).varint(0).done(), CORRUPT);
         for (long h : new long[] {2, 3, 100, Integer.MAX_VALUE, 0xFFFF_FFFFL, Long.MAX_VALUE}) {
             expectFailure("REF " + h + " after two objects",
-                          Wire1.header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(2)
+                          header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(2)
                                 .bytes(Wire.STRING).latin1("a").bytes(Wire.REF).varint(h).done(), CORRUPT);
         }
         expectFailure("a REF whose varint never ends",
-                      Wire1.header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(2)
+                      header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(2)
                             .bytes(Wire.STRING).latin1("a").bytes(Wire.REF)
                             .bytes(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01).done(), CORRUPT);
         // A reference to the array being read is no error: a cycle.
-        byte[] cycle = Wire1.header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(2)
+        byte[] cycle = header().bytes(Wire.ARRAY).varint(typeId(Object[].class)).varint(2)
                              .bytes(Wire.STRING).latin1("a").bytes(Wire.REF).varint(0).done();
         for (int source = 0; source < SOURCES.size(); source++) {
             Object[] a = (Object[]) FAST.open(cycle, source).readObject();
@@ -329,23 +293,23 @@ public class BadInputTest {
         for (long id : new long[] {Wire.FIRST_STREAM_TYPE_ID, Wire.FIRST_STREAM_TYPE_ID + 1, 1000,
                                    Integer.MAX_VALUE, 0xFFFF_FFFFL, Long.MAX_VALUE}) {
             expectFailure("OBJECT of type id " + id + " in a stream without types",
-                          Wire1.header().bytes(Wire.OBJECT).varint(id).zeros(8).done(), CORRUPT);
+                          header().bytes(Wire.OBJECT).varint(id).zeros(8).done(), CORRUPT);
             expectFailure("ARRAY of type id " + id + " in a stream without types",
-                          Wire1.header().bytes(Wire.ARRAY).varint(id).varint(1).zeros(8).done(), CORRUPT);
+                          header().bytes(Wire.ARRAY).varint(id).varint(1).zeros(8).done(), CORRUPT);
         }
         Set<Class<?>> corruptOrInvalid = Set.of(StreamCorruptedException.class, InvalidClassException.class);
         expectFailure("ARRAY of a non-array type (Integer)",
-                      Wire1.header().bytes(Wire.ARRAY).varint(typeId(Integer.class)).varint(1).zeros(8).done(),
+                      header().bytes(Wire.ARRAY).varint(typeId(Integer.class)).varint(1).zeros(8).done(),
                       corruptOrInvalid);
         expectFailure("OBJECT of an array type (int[])",
-                      Wire1.header().bytes(Wire.OBJECT).varint(typeId(int[].class)).zeros(8).done(),
+                      header().bytes(Wire.OBJECT).varint(typeId(int[].class)).zeros(8).done(),
                       corruptOrInvalid);
         expectFailure("ENUM of a non-enum type (Integer)",
-                      Wire1.header().bytes(Wire.ENUM).varint(typeId(Integer.class)).bytes(Wire.STRING).latin1("A")
+                      header().bytes(Wire.ENUM).varint(typeId(Integer.class)).bytes(Wire.STRING).latin1("A")
                             .done(), corruptOrInvalid);
         for (int kind : new int[] {0, Wire.MAX_KIND + 1, 0x7F, 0x80, 0xFF}) {
             expectFailure("a type descriptor of kind " + kind,
-                          Wire1.header().bytes(Wire.OBJECT).varint(0).bytes(kind).latin1("FuzzCorpus$Point")
+                          header().bytes(Wire.OBJECT).varint(0).bytes(kind).latin1("FuzzCorpus$Point")
                                 .zeros(16).done(), CORRUPT);
         }
     }
@@ -357,32 +321,32 @@ public class BadInputTest {
         for (Class<?> type : arrays) {
             for (long length : new long[] {Integer.MAX_VALUE, Integer.MAX_VALUE - 8, 1 << 28}) {
                 expectFailure(type.getSimpleName() + " of " + length + " elements in a 100-byte stream",
-                              Wire1.header().bytes(Wire.ARRAY).varint(typeId(type)).varint(length).zeros(90).done(),
+                              header().bytes(Wire.ARRAY).varint(typeId(type)).varint(length).zeros(90).done(),
                               EOF_OR_CORRUPT, ABSURD_ALLOCATION);
             }
             for (long length : new long[] {1L << 31, 0xFFFF_FFFFL, Long.MAX_VALUE}) {
                 expectFailure(type.getSimpleName() + " of " + length + " elements (no int)",
-                              Wire1.header().bytes(Wire.ARRAY).varint(typeId(type)).varint(length).zeros(90).done(),
+                              header().bytes(Wire.ARRAY).varint(typeId(type)).varint(length).zeros(90).done(),
                               CORRUPT);
             }
         }
         for (long chars : new long[] {Integer.MAX_VALUE >>> 1, 1 << 24}) {
             expectFailure("a Latin-1 string of " + chars + " chars in a 100-byte stream",
-                          Wire1.header().bytes(Wire.STRING).varint(chars << 1 | 1).zeros(90).done(), EOF_OR_CORRUPT,
+                          header().bytes(Wire.STRING).varint(chars << 1 | 1).zeros(90).done(), EOF_OR_CORRUPT,
                           ABSURD_ALLOCATION);
             expectFailure("a UTF-16 string of " + chars + " chars in a 100-byte stream",
-                          Wire1.header().bytes(Wire.STRING).varint(chars << 1).zeros(90).done(), EOF_OR_CORRUPT,
+                          header().bytes(Wire.STRING).varint(chars << 1).zeros(90).done(), EOF_OR_CORRUPT,
                           ABSURD_ALLOCATION);
         }
         expectFailure("a class name of 2^30 chars",
-                      Wire1.header().bytes(Wire.OBJECT).varint(0).bytes(Wire.KIND_SERIALIZABLE)
+                      header().bytes(Wire.OBJECT).varint(0).bytes(Wire.KIND_SERIALIZABLE)
                             .varint((1L << 30) << 1 | 1).zeros(90).done(), EOF_OR_CORRUPT);
         expectFailure("a type descriptor of 2^31-1 levels",
-                      Wire1.header().bytes(Wire.OBJECT).varint(0).bytes(Wire.KIND_SERIALIZABLE)
+                      header().bytes(Wire.OBJECT).varint(0).bytes(Wire.KIND_SERIALIZABLE)
                             .latin1("FuzzCorpus$Point").zeros(8).varint(Integer.MAX_VALUE).zeros(90).done(),
                       EOF_OR_CORRUPT);
         expectFailure("a proxy of 2^31-1 interfaces",
-                      Wire1.header().bytes(Wire.OBJECT).varint(0).bytes(Wire.KIND_PROXY)
+                      header().bytes(Wire.OBJECT).varint(0).bytes(Wire.KIND_PROXY)
                             .latin1("$Proxy0").varint(Integer.MAX_VALUE).zeros(90).done(), EOF_OR_CORRUPT);
 
         // The length of a block of class-defined data (four bytes after BLOCK).
@@ -469,7 +433,7 @@ public class BadInputTest {
 
     /** Renames a class in a fast stream: each Latin-1 name equal to from (the type and its level). */
     static byte[] renameFast(byte[] stream, String from, String to) {
-        return replaceAll(stream, new Wire1().latin1(from).done(), new Wire1().latin1(to).done());
+        return replaceAll(stream, new StreamBytes().latin1(from).done(), new StreamBytes().latin1(to).done());
     }
 
     /** Renames a class in a JDK stream: its modified UTF-8 name in the class descriptor. */

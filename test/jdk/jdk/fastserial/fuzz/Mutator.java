@@ -73,6 +73,16 @@ public final class Mutator {
      */
     public static Mutation mutate(byte[] stream, List<byte[]> others, List<String> otherNames,
                                   SplittableRandom random) {
+        return repeat(stream, random, (bytes, how) -> mutateOnce(bytes, others, otherNames, random, how));
+    }
+
+    /** One mutation of bytes, described in how. */
+    private interface Step {
+        byte[] apply(byte[] bytes, StringBuilder how);
+    }
+
+    /** step 1 to 4 times over stream, 1 most often; the descriptions separated by spaces. */
+    private static Mutation repeat(byte[] stream, SplittableRandom random, Step step) {
         int count = random.nextInt(10) < 6 ? 1 : 2 + random.nextInt(3);
         byte[] bytes = stream;
         StringBuilder how = new StringBuilder();
@@ -80,7 +90,7 @@ public final class Mutator {
             if (i > 0) {
                 how.append(' ');
             }
-            bytes = mutateOnce(bytes, others, otherNames, random, how);
+            bytes = step.apply(bytes, how);
         }
         return new Mutation(bytes, how.toString());
     }
@@ -236,20 +246,13 @@ public final class Mutator {
         if (parser == null) {
             return mutate(stream, others, otherNames, random);
         }
-        int count = random.nextInt(10) < 6 ? 1 : 2 + random.nextInt(3);
-        byte[] bytes = stream;
-        StringBuilder how = new StringBuilder();
-        for (int i = 0; i < count; i++) {
-            if (i > 0) {
-                how.append(' ');
-            }
+        return repeat(stream, random, (bytes, how) -> {
             byte[] r = null;
             if (random.nextBoolean()) {
                 r = mutateStructure(bytes, parser.parse(bytes), others, otherNames, structures, random, how);
             }
-            bytes = r != null ? r : mutateOnce(bytes, others, otherNames, random, how);
-        }
-        return new Mutation(bytes, how.toString());
+            return r != null ? r : mutateOnce(bytes, others, otherNames, random, how);
+        });
     }
 
     private static final byte[] FIELD_CODES = "ZBCSIJFDL[".getBytes(StandardCharsets.ISO_8859_1);

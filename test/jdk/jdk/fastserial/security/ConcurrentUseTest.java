@@ -366,6 +366,18 @@ public class ConcurrentUseTest {
             }
         }
 
+        /** B's close in a race: the stream, then its arena; true if the arena closed. */
+        static boolean closeThenFree(AutoCloseable stream, Arena arena) {
+            call("B close()", () -> {
+                stream.close();
+                return null;
+            });
+            return call("B arena.close()", () -> {
+                arena.close();
+                return null;
+            });
+        }
+
         // ---- scenarios ----
 
         static void readVersusClose(int round) throws Exception {
@@ -375,14 +387,7 @@ public class ConcurrentUseTest {
             AtomicBoolean arenaClosed = new AtomicBoolean();
             together(() -> readAll(in), () -> {
                 spin(20_000);
-                call("B close()", () -> {
-                    in.close();
-                    return null;
-                });
-                if (call("B arena.close()", () -> {
-                    arena.close();
-                    return null;
-                })) {
+                if (closeThenFree(in, arena)) {
                     arenaClosed.set(true);
                 }
                 // a call after the arena is gone must not touch its memory
@@ -391,8 +396,12 @@ public class ConcurrentUseTest {
             finish("read vs close", in, arenaClosed.get() ? List.of() : List.of(arena));
         }
 
-        static void readVersusSetInputArray(int round) throws Exception {
-            FastObjectInputStream in = new FastObjectInputStream(firstMessage);
+        /**
+         * A reads up to 50 objects (stopping after 4 failures) while B
+         * calls setInput, as what, until A is done.
+         */
+        static void readVersusSetInput(FastObjectInputStream in, String what, Call setInput)
+                throws InterruptedException {
             AtomicBoolean done = new AtomicBoolean();
             together(() -> {
                 int failures = 0;
@@ -403,13 +412,18 @@ public class ConcurrentUseTest {
                 }
                 done.set(true);
             }, () -> {
-                byte[] next = nextMessage;
                 while (!done.get()) {
-                    call("B setInput(byte[])", () -> {
-                        in.setInput(next, 0, next.length);
-                        return null;
-                    });
+                    call(what, setInput);
                 }
+            });
+        }
+
+        static void readVersusSetInputArray(int round) throws Exception {
+            FastObjectInputStream in = new FastObjectInputStream(firstMessage);
+            byte[] next = nextMessage;
+            readVersusSetInput(in, "B setInput(byte[])", () -> {
+                in.setInput(next, 0, next.length);
+                return null;
             });
             finish("read vs setInput(byte[])", in, List.of());
         }
@@ -420,22 +434,9 @@ public class ConcurrentUseTest {
             MemorySegment firstSeg = copy(first, firstMessage);
             MemorySegment nextSeg = copy(second, nextMessage);
             FastObjectInputStream in = new FastObjectInputStream(firstSeg);
-            AtomicBoolean done = new AtomicBoolean();
-            together(() -> {
-                int failures = 0;
-                for (int i = 0; i < 50 && failures < 4; i++) {
-                    if (!call("A readObject", () -> checkObject(in.readObject()))) {
-                        failures++;
-                    }
-                }
-                done.set(true);
-            }, () -> {
-                while (!done.get()) {
-                    call("B setInput(segment)", () -> {
-                        in.setInput(nextSeg);
-                        return null;
-                    });
-                }
+            readVersusSetInput(in, "B setInput(segment)", () -> {
+                in.setInput(nextSeg);
+                return null;
             });
             finish("read vs setInput(segment)", in, List.of(first, second));
         }
@@ -535,14 +536,7 @@ public class ConcurrentUseTest {
                 }
             }, () -> {
                 spin(20_000);
-                call("B close()", () -> {
-                    out.close();
-                    return null;
-                });
-                if (call("B arena.close()", () -> {
-                    arena.close();
-                    return null;
-                })) {
+                if (closeThenFree(out, arena)) {
                     arenaClosed.set(true);
                 }
                 call("B putLong after arena close", () -> {

@@ -101,7 +101,6 @@
  * @run main/othervm -Xmx64m -Djdk.serialFilter=maxrefs=50 TypeFloodTest filter
  */
 
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -109,12 +108,12 @@ import java.io.InvalidClassException;
 import java.io.Serial;
 import java.io.Serializable;
 import java.io.StreamCorruptedException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 import grande.test.Checks;
+import grande.test.StreamBytes;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.internal.fastserial.Wire;
 
@@ -299,7 +298,7 @@ public class TypeFloodTest {
      * (x = 1000 + i) of those n types, by their ids (small descriptors).
      */
     static byte[] sequence(int n, boolean known, IntFunction<byte[]> element) {
-        Enc e = Enc.header();
+        StreamBytes e = header();
         for (int i = 0; i < n; i++) {
             e.raw(element.apply(i));
         }
@@ -327,7 +326,7 @@ public class TypeFloodTest {
      * data: x = i, the extra bytes 0.
      */
     static byte[] pointDescriptor(int i, int extraFields, int nameLength) {
-        Enc e = new Enc();
+        StreamBytes e = new StreamBytes();
         e.bytes(Wire.OBJECT).varint(0).bytes(Wire.KIND_SERIALIZABLE).latin1(Point.class.getName()).int64(1L);
         e.varint(1);                                    // one level, the class's own
         e.int64(1L).bytes(0).int64(0L);                 // its suid, flags, fingerprint
@@ -345,7 +344,7 @@ public class TypeFloodTest {
 
     /** An OBJECT item of a class that does not exist, with no fields. */
     static byte[] unknownClass(int i) {
-        Enc e = new Enc();
+        StreamBytes e = new StreamBytes();
         e.bytes(Wire.OBJECT).varint(0).bytes(Wire.KIND_SERIALIZABLE).latin1("flood.Missing" + i).int64(1L);
         e.varint(1).int64(1L).bytes(0).int64(0L).varint(0).varint(0);
         e.bytes(Wire.END).varint(0);
@@ -371,7 +370,7 @@ public class TypeFloodTest {
             this.element = element;
             this.outer = outer;
             this.inner = inner;
-            chunk = Enc.header().bytes(Wire.ARRAY).varint(OBJECT_ARRAY).varint(outer).done();
+            chunk = header().bytes(Wire.ARRAY).varint(OBJECT_ARRAY).varint(outer).done();
         }
 
         private boolean nextChunk() {
@@ -379,7 +378,7 @@ public class TypeFloodTest {
                 return false;
             }
             if (i < 0) {
-                chunk = new Enc().bytes(Wire.ARRAY).varint(OBJECT_ARRAY).varint(inner).done();
+                chunk = new StreamBytes().bytes(Wire.ARRAY).varint(OBJECT_ARRAY).varint(inner).done();
             } else {
                 chunk = element.apply(o * inner + i);
                 elements++;
@@ -416,62 +415,8 @@ public class TypeFloodTest {
         }
     }
 
-    /** Builds fast streams by hand (jdk-module/README.md, wire format; little-endian). */
-    static final class Enc {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-
-        static Enc header() {
-            return new Enc().bytes(Wire.MAGIC_0, Wire.MAGIC_1, Wire.VERSION, Wire.FLAG_IMAGES_LITTLE_ENDIAN);
-        }
-
-        Enc bytes(int... values) {
-            for (int v : values) {
-                out.write(v);
-            }
-            return this;
-        }
-
-        Enc raw(byte[] b) {
-            out.writeBytes(b);
-            return this;
-        }
-
-        Enc varint(long v) {
-            while ((v & ~0x7FL) != 0) {
-                out.write((int) ((v & 0x7F) | 0x80));
-                v >>>= 7;
-            }
-            out.write((int) v);
-            return this;
-        }
-
-        Enc latin1(String s) {
-            varint(((long) s.length() << 1) | 1);
-            out.writeBytes(s.getBytes(StandardCharsets.ISO_8859_1));
-            return this;
-        }
-
-        Enc int32(int v) {
-            for (int k = 0; k < 4; k++) {
-                out.write(v >>> (8 * k));
-            }
-            return this;
-        }
-
-        Enc int64(long v) {
-            for (int k = 0; k < 8; k++) {
-                out.write((int) (v >>> (8 * k)));
-            }
-            return this;
-        }
-
-        Enc zeros(int n) {
-            out.writeBytes(new byte[n]);
-            return this;
-        }
-
-        byte[] done() {
-            return out.toByteArray();
-        }
+    /** A fast stream's header, then what the test builds by hand. */
+    static StreamBytes header() {
+        return new StreamBytes().bytes(Wire.MAGIC_0, Wire.MAGIC_1, Wire.VERSION, Wire.FLAG_IMAGES_LITTLE_ENDIAN);
     }
 }
