@@ -64,6 +64,12 @@ import jdk.fastrmi.spi.Timeouts;
  *     drops the connection.
  * <li>{@code java.rmi.dgc.leaseValue}: the distributed GC's lease in ms, as
  *     for stock RMI; default 600000.
+ * <li>{@systemProperty jdk.fastrmi.wait}: how receivers of every technology
+ *     wait for data: {@code adaptive} (default: spin up to the technology's
+ *     {@code spinMicros} only while it pays and no thread of the machine
+ *     waits for a core), {@code block} (never spin) or {@code spin} (always,
+ *     for threads pinned to cores of their own); see
+ *     {@link jdk.fastrmi.spi.WaitPolicy}.
  * </ul>
  *
  * <p>Each technology reads its own, {@code jdk.fastrmi.<id>.*}; those of
@@ -71,9 +77,10 @@ import jdk.fastrmi.spi.Timeouts;
  * <ul>
  * <li>{@systemProperty jdk.fastrmi.tcp.bindAddress}: the address servers
  *     listen on; default all.
- * <li>{@systemProperty jdk.fastrmi.tcp.spinMicros}: how long a receiver
+ * <li>{@systemProperty jdk.fastrmi.tcp.spinMicros}: the longest a receiver
  *     polls a socket before it blocks; default 50. On a 2-core VM, waking a
- *     blocked thread costs about 30 µs, more than a loopback round trip.
+ *     blocked thread costs about 30 µs, more than a loopback round trip;
+ *     {@code jdk.fastrmi.wait} decides when it polls.
  * <li>stock RMI's time-outs, honoured by every technology with stock's
  *     defaults (see {@link jdk.fastrmi.spi.Timeouts}):
  *     {@code sun.rmi.transport.proxy.connectTimeout},
@@ -104,8 +111,9 @@ import jdk.fastrmi.spi.Timeouts;
  *     {@code FI_PROVIDER}, if set, wins.
  * <li>{@systemProperty jdk.fastrmi.fabric.remote}: the provider to other
  *     hosts; default {@code verbs;ofi_rxm}, used where libfabric offers it.
- * <li>{@systemProperty jdk.fastrmi.fabric.spinMicros}: how long a fabric
- *     receiver polls its completion queue before it waits; default 100.
+ * <li>{@systemProperty jdk.fastrmi.fabric.spinMicros}: the longest a fabric
+ *     receiver polls its completion queue before it waits; default 100
+ *     ({@code jdk.fastrmi.wait} decides when).
  * <li>{@systemProperty jdk.fastrmi.fabric.dgc}: the distributed GC of
  *     references reached through the fabric; {@code lease} (default) or
  *     {@code cluster}.

@@ -47,6 +47,7 @@ import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.TechnologyUnavailableException;
 import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
+import jdk.fastrmi.spi.WaitPolicy;
 
 /**
  * The fabric technology (the native transport of Chang, "Object
@@ -97,7 +98,7 @@ final class FabricTechnology implements Technology {
     private final String localProvider;      // null: none here
     private final String remoteProvider;     // null: none here
     private final int maxFrameBytes;
-    private final long spinNanos;
+    private final WaitPolicy waiting;
     private final Timeouts timeouts;
     private final DistributedGC.Kind gcKind;
     private final int maxSharedMemory;
@@ -114,13 +115,13 @@ final class FabricTechnology implements Technology {
      * @param localProvider the provider to JVMs of this host, or null
      * @param remoteProvider the provider to other hosts, or null
      * @param maxFrameBytes the largest message accepted
-     * @param spinNanos how long a receiver polls before it waits
+     * @param waiting how a receiver waits for data
      * @param timeouts stock RMI's time-outs: a client's for replies, a server's for calls
      * @param gcKind the distributed GC of fabric references
      * @param maxSharedMemory the most shared-memory connections served at once
      */
     FabricTechnology(Bootstrap bootstrap, String bootstrapId, FastFabric ff, String localProvider,
-                     String remoteProvider, int maxFrameBytes, long spinNanos, Timeouts timeouts,
+                     String remoteProvider, int maxFrameBytes, WaitPolicy waiting, Timeouts timeouts,
                      DistributedGC.Kind gcKind, int maxSharedMemory) {
         this.bootstrap = bootstrap;
         this.bootstrapId = bootstrapId;
@@ -129,7 +130,7 @@ final class FabricTechnology implements Technology {
         this.localProvider = localProvider;
         this.remoteProvider = remoteProvider;
         this.maxFrameBytes = maxFrameBytes;
-        this.spinNanos = spinNanos;
+        this.waiting = waiting;
         this.timeouts = timeouts;
         this.gcKind = gcKind;
         this.maxSharedMemory = maxSharedMemory;
@@ -273,7 +274,8 @@ final class FabricTechnology implements Technology {
             try {
                 long peer = ff.addPeer(ep, body);
                 // registers its first buffers: where memory cannot be locked, this fails
-                return new FabricTransport(ff, control, ep, peer, maxFrameBytes, spinNanos, timeouts.responseMillis());
+                return new FabricTransport(ff, control, ep, peer, maxFrameBytes, waiting.newWaiter(),
+                                           timeouts.responseMillis());
             } catch (IOException e) {
                 throw new TechnologyUnavailableException(provider + " to the peer: " + e.getMessage(), e);
             }
@@ -359,7 +361,8 @@ final class FabricTechnology implements Technology {
         MemorySegment ep = ff.open(provider, 0);
         try {
             long peer = ff.addPeer(ep, address);
-            return new FabricTransport(ff, control, ep, peer, maxFrameBytes, spinNanos, timeouts.readMillis());
+            return new FabricTransport(ff, control, ep, peer, maxFrameBytes, waiting.newWaiter(),
+                                       timeouts.readMillis());
         } catch (IOException | RuntimeException e) {
             ff.close(ep);
             throw e;

@@ -29,6 +29,7 @@ import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.TechnologyProvider;
 import jdk.fastrmi.spi.Timeouts;
+import jdk.fastrmi.spi.WaitPolicy;
 
 /**
  * Makes the fabric technology, where libfastfabric loads and libfabric
@@ -84,7 +85,8 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         // the settings first: a bad one is an error even where the fabric cannot run
         String local = provider(context, "local", "shm");
         String remote = provider(context, "remote", "verbs;ofi_rxm");
-        long spinNanos = context.longProperty("spinMicros", 100, 0, 1_000_000) * 1000;
+        WaitPolicy waiting = WaitPolicy.of(WaitPolicy.configuredMode(),
+                                           context.longProperty("spinMicros", 100, 0, 1_000_000) * 1000);
         int maxSharedMemory = (int) context.longProperty("maxSharedMemoryConnections",
                                                          DEFAULT_MAX_SHARED_MEMORY, 0, 1 << 16);
         DistributedGC.Kind gcKind = context.gcKind(DistributedGC.Kind.LEASE);
@@ -99,7 +101,7 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         }
         Bootstrap bootstrap = context.bootstrap(BOOTSTRAP);
         return new FabricTechnology(bootstrap, BOOTSTRAP, ff, localHere, remoteHere,
-                                    context.maxFrameBytes(), spinNanos, timeouts, gcKind, maxSharedMemory);
+                                    context.maxFrameBytes(), waiting, timeouts, gcKind, maxSharedMemory);
     }
 
     /* A libfabric provider name; "none" (or empty) for none. */

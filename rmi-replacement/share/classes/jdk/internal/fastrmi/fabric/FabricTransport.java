@@ -32,13 +32,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 import jdk.fastrmi.spi.ControlChannel;
 import jdk.fastrmi.spi.Frame;
 import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
+import jdk.fastrmi.spi.WaitPolicy;
 
 /**
  * One fabric connection, either end: an endpoint of libfastfabric of its
@@ -61,11 +61,11 @@ import jdk.fastrmi.spi.Transport;
  * buffer ({@link #sendBuffer()}); a receiver reads them where they landed
  * ({@link Frame#setNative}).
  *
- * <p>Waiting spins on the completion queue for
- * {@code jdk.fastrmi.fabric.spinMicros} (at most half the cores' worth of
- * threads spin in one JVM), then sleeps. Where the provider can wake a
- * sleeper (tcp, verbs: a descriptor), the thread waits in libfastfabric in
- * slices of {@link #WAIT_MILLIS}. Shared memory cannot: a peer writes into
+ * <p>Waiting spins on the completion queue, up to
+ * {@code jdk.fastrmi.fabric.spinMicros} as the {@link WaitPolicy} decides,
+ * then sleeps. Where the provider can wake a sleeper (tcp, verbs: a
+ * descriptor), the thread waits in libfastfabric in slices of
+ * {@link #WAIT_MILLIS}. Shared memory cannot: a peer writes into
  * this process's memory and nothing signals it. There the receiver first
  * tells the peer it goes to sleep (a notice, tag {@link #TAG_NOTICE}),
  * looks at its queue once more, and sleeps on the tcp connection; a peer
@@ -103,8 +103,6 @@ final class FabricTransport implements Transport {
 
     private static final ValueLayout.OfInt LENGTH_FIELD =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final AtomicInteger SPINNING = new AtomicInteger();
-    private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
     /*
      * The transports not closed yet: closed when the JVM exits, because a
      * shared-memory endpoint left open leaves its region in /dev/shm.
@@ -122,7 +120,7 @@ final class FabricTransport implements Transport {
     private final MemorySegment ep;
     private final long peer;
     private final int maxFrame;
-    private final long spinNanos;
+    private final WaitPolicy.Waiter waiter;
     private final boolean canWait;      // ff_wait sleeps until a message arrives
     private final ReentrantLock lock = new ReentrantLock();
     private final MemorySegment completions;
@@ -160,7 +158,7 @@ final class FabricTransport implements Transport {
      * readTimeout for a server); 0 for no bound.
      */
     FabricTransport(FastFabric ff, ControlChannel control, MemorySegment ep, long peer,
-                    int maxFrame, long spinNanos, long timeoutMillis) throws IOException {
+                    int maxFrame, WaitPolicy.Waiter waiter, long timeoutMillis) throws IOException {
         this.ff = ff;
         this.timeoutNanos = timeoutMillis * 1_000_000;
         this.provider = ff.provider(ep);
@@ -168,7 +166,7 @@ final class FabricTransport implements Transport {
         this.ep = ep;
         this.peer = peer;
         this.maxFrame = maxFrame;
-        this.spinNanos = spinNanos;
+        this.waiter = waiter;
         this.canWait = ff.canWait(ep);
         this.completions = Arena.ofAuto().allocate(FastFabric.COMPLETION_SIZE * MAX_COMPLETIONS, 8);
         send = buffer(EAGER);
@@ -403,6 +401,7 @@ final class FabricTransport implements Transport {
         if (met(c) || pollOnce() > 0 && met(c)) {
             return;
         }
+        long start = System.nanoTime();
         int slept = WOKEN;
         while (true) {
             // spin after a wake-up (a long transfer needs both ends' progress), not after a timeout
@@ -411,6 +410,7 @@ final class FabricTransport implements Transport {
             }
             slept = canWait ? waitInLibrary(c) : sleepOnControl(c);
             if (slept == MET) {
+                waiter.blocked(System.nanoTime() - start);
                 return;
             }
             if (c != Condition.SENT && deadline != 0 && System.nanoTime() - deadline > 0) {
@@ -420,16 +420,18 @@ final class FabricTransport implements Transport {
         }
     }
 
-    /* Polls for up to spinNanos if a spinner's place is free; true if c holds. */
+    /* Polls for as long as the wait policy says; true if c holds. */
     private boolean spin(Condition c) throws IOException {
-        if (SPINNING.incrementAndGet() > MAX_SPINNING) {
-            SPINNING.decrementAndGet();
+        long spin = waiter.beginSpin();
+        if (spin <= 0) {
             return false;
         }
+        boolean found = false;
         try {
-            long deadline = System.nanoTime() + spinNanos;
+            long deadline = System.nanoTime() + spin;
             for (int polls = 1; System.nanoTime() - deadline < 0; polls++) {
                 if (pollOnce() > 0 && met(c)) {
+                    found = true;
                     return true;
                 }
                 if ((polls & (YIELD_EVERY - 1)) == 0) {
@@ -441,7 +443,7 @@ final class FabricTransport implements Transport {
             }
             return false;
         } finally {
-            SPINNING.decrementAndGet();
+            waiter.endSpin(found);
         }
     }
 

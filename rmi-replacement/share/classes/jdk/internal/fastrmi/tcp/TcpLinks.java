@@ -37,6 +37,7 @@ import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
+import jdk.fastrmi.spi.WaitPolicy;
 
 /**
  * The tcp technology's connections for users other than the RMI runtime:
@@ -69,7 +70,7 @@ public final class TcpLinks {
                     Timeouts st = stock.timeouts();
                     TcpLimits limits = new TcpLimits(new Timeouts(st.connectMillis(), st.handshakeMillis(), 0, 0),
                                                      stock.maxConnections(), stock.keepAlive());
-                    tcp = t = new TcpTechnology(null, 0, limits, DistributedGC.Kind.LEASE);
+                    tcp = t = new TcpTechnology(null, WaitPolicy.of(WaitPolicy.Mode.BLOCK, 0), limits, DistributedGC.Kind.LEASE);
                 }
             }
         }

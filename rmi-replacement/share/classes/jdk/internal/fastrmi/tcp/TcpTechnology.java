@@ -59,16 +59,18 @@ import jdk.fastrmi.spi.JrmpPeerException;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
+import jdk.fastrmi.spi.WaitPolicy;
 
 /**
  * The tcp technology (Philippsen, Haumacher and Nester, "More Efficient
  * Serialization and RMI for Java", section 4.3): one listening socket per
  * port asked for (exports on port 0 share one), a thread per accepted
- * connection, TCP_NODELAY, IPv4 and IPv6. Receivers spin on a non-blocking
- * socket for {@code jdk.fastrmi.tcp.spinMicros} before they block: on a
- * 2-core VM, waking a blocked thread costs about 30 µs, more than a
- * loopback round trip (see also Chang, "Object Serialization: A Case for
- * Specialization", section 4.2.2).
+ * connection, TCP_NODELAY, IPv4 and IPv6. Receivers may spin on a
+ * non-blocking socket, up to {@code jdk.fastrmi.tcp.spinMicros}, before
+ * they block, as the {@link WaitPolicy} says: on a 2-core VM, waking a
+ * blocked thread costs about 30 µs, more than a loopback round trip (see
+ * also Chang, "Object Serialization: A Case for Specialization", section
+ * 4.2.2), but a spin that takes a core from a thread with work costs more.
  *
  * <p>A client opens with JRMP's header (Java RMI specification, section
  * 10.2: "JRMI", version 2 as u2 big-endian) and a protocol byte of
@@ -116,7 +118,7 @@ final class TcpTechnology implements Technology, Bootstrap {
     private static final long ACCEPT_BACKOFF_MILLIS = 100;
 
     private final String bindAddress;       // null: the wildcard
-    private final long spinNanos;
+    private final WaitPolicy waiting;
     private final long handshakeTimeoutNanos;
     private final TcpLimits limits;
     private final DistributedGC.Kind gcKind;
@@ -133,13 +135,13 @@ final class TcpTechnology implements Technology, Bootstrap {
      * Creates the technology.
      *
      * @param bindAddress the address to listen on, or null for all
-     * @param spinNanos how long a receiver polls before it blocks
+     * @param waiting how a receiver waits for data
      * @param limits the time-outs and the cap on connections
      * @param gcKind the distributed GC of tcp references
      */
-    TcpTechnology(String bindAddress, long spinNanos, TcpLimits limits, DistributedGC.Kind gcKind) {
+    TcpTechnology(String bindAddress, WaitPolicy waiting, TcpLimits limits, DistributedGC.Kind gcKind) {
         this.bindAddress = bindAddress;
-        this.spinNanos = spinNanos;
+        this.waiting = waiting;
         this.limits = limits;
         this.handshakeTimeoutNanos = limits.timeouts().handshakeMillis() * 1_000_000;
         this.gcKind = gcKind;
@@ -366,7 +368,7 @@ final class TcpTechnology implements Technology, Bootstrap {
     void serveConnection(SocketChannel ch, Acceptor acceptor, int port) {
         TcpTransport t;
         try {
-            t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.timeouts().readMillis(),
+            t = new TcpTransport(ch, waiting.newWaiter(), handshakeTimeoutNanos, limits.timeouts().readMillis(),
                                  limits.keepAlive());
         } catch (IOException e) {
             closeQuietly(ch);
@@ -433,8 +435,8 @@ final class TcpTechnology implements Technology, Bootstrap {
         Transport calls = null;
         try {
             connect(ch, peer, limits.timeouts().connectMillis());
-            TcpTransport t = new TcpTransport(ch, spinNanos, handshakeTimeoutNanos, limits.timeouts().responseMillis(),
-                                              limits.keepAlive());
+            TcpTransport t = new TcpTransport(ch, waiting.newWaiter(), handshakeTimeoutNanos,
+                                              limits.timeouts().responseMillis(), limits.keepAlive());
             if (jrmpHeader) {
                 t.openWithJrmpHeader(peerName);
             }
@@ -486,15 +488,13 @@ final class TcpTechnology implements Technology, Bootstrap {
     /** One tcp connection, either end; the control channel of a connection upgraded from it. */
     static final class TcpTransport implements Transport, ControlChannel {
 
-        private static final AtomicInteger SPINNING = new AtomicInteger();
-        private static final int MAX_SPINNING = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
         private static final int INITIAL_INPUT_BYTES = 8 * 1024;
         private static final int LARGE_INPUT_BYTES = 64 * 1024;
         /* The buffer of a blocking read with a deadline. */
         private static final int TIMED_READ_BYTES = 8192;
 
         private final SocketChannel ch;
-        private final long spinNanos;
+        private final WaitPolicy.Waiter waiter;
         private final long handshakeTimeoutNanos;
         private final long readTimeoutNanos;    // 0: none
         /*
@@ -526,10 +526,10 @@ final class TcpTechnology implements Technology, Bootstrap {
          * readTimeoutMillis bounds the wait for a frame to begin and, once
          * begun, to arrive whole; 0 for no bound.
          */
-        TcpTransport(SocketChannel ch, long spinNanos, long handshakeTimeoutNanos, long readTimeoutMillis,
+        TcpTransport(SocketChannel ch, WaitPolicy.Waiter waiter, long handshakeTimeoutNanos, long readTimeoutMillis,
                      TcpLimits.KeepAlive keepAlive) throws IOException {
             this.ch = ch;
-            this.spinNanos = spinNanos;
+            this.waiter = waiter;
             this.handshakeTimeoutNanos = handshakeTimeoutNanos;
             this.readTimeoutNanos = readTimeoutMillis * 1_000_000;
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -892,32 +892,34 @@ final class TcpTechnology implements Technology, Bootstrap {
                 if (n != 0) {
                     return n;
                 }
-                // spin only while few threads of this JVM do: more spinners than
-                // half the cores starve the threads that have work (callbacks, star)
-                if (SPINNING.incrementAndGet() <= MAX_SPINNING) {
+                long start = System.nanoTime();
+                long spin = waiter.beginSpin();
+                if (spin > 0) {
+                    boolean found = false;
                     try {
-                        long deadline = System.nanoTime() + spinNanos;
-                        while (System.nanoTime() - deadline < 0) {
+                        long spinEnd = start + spin;
+                        while (System.nanoTime() - spinEnd < 0) {
                             Thread.onSpinWait();
                             n = ch.read(in);
                             if (n != 0) {
+                                found = true;
                                 return n;
                             }
                         }
                     } finally {
-                        SPINNING.decrementAndGet();
+                        waiter.endSpin(found);
                     }
-                } else {
-                    SPINNING.decrementAndGet();
                 }
                 ch.configureBlocking(true);
                 try {
-                    return deadline == 0 ? ch.read(in) : readBefore(deadline);
+                    n = deadline == 0 ? ch.read(in) : readBefore(deadline);
                 } finally {
                     if (ch.isOpen()) {
                         ch.configureBlocking(false);
                     }
                 }
+                waiter.blocked(System.nanoTime() - start);
+                return n;
             } finally {
                 in.flip();
             }

@@ -24,13 +24,15 @@ package jdk.internal.fastrmi.tcp;
 import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.TechnologyProvider;
+import jdk.fastrmi.spi.WaitPolicy;
 
 /**
  * Makes the tcp technology, which reaches every peer and is the
  * {@link jdk.fastrmi.spi.Bootstrap} of the fabric's connections. Its
  * settings: {@code jdk.fastrmi.tcp.bindAddress} (the address to listen on;
- * default all), {@code jdk.fastrmi.tcp.spinMicros} (how long a receiver
- * polls before it blocks; default 50), {@code jdk.fastrmi.tcp.dgc}
+ * default all), {@code jdk.fastrmi.tcp.spinMicros} (the longest a
+ * receiver polls before it blocks, as {@code jdk.fastrmi.wait} decides;
+ * default 50), {@code jdk.fastrmi.tcp.dgc}
  * ({@code lease}, the default, or {@code cluster}), and the limits of
  * {@link TcpLimits}.
  */
@@ -56,7 +58,8 @@ public final class TcpTechnologyProvider implements TechnologyProvider {
                                                                     TcpLimits.DEFAULT_MAX_CONNECTIONS,
                                                                     1, Integer.MAX_VALUE));
         return new TcpTechnology(bind == null || bind.isEmpty() ? null : bind,
-                                 context.longProperty("spinMicros", 50, 0, 1_000_000) * 1000,
+                                 WaitPolicy.of(WaitPolicy.configuredMode(),
+                                               context.longProperty("spinMicros", 50, 0, 1_000_000) * 1000),
                                  limits, context.gcKind(DistributedGC.Kind.LEASE));
     }
 }

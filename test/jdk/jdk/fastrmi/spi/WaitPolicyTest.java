@@ -1,0 +1,214 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
+ * @test
+ * @summary The wait policy of receivers (jdk.fastrmi.spi.WaitPolicy):
+ *          jdk.fastrmi.wait's values and its refusal of others; block never
+ *          spins, spin always spins its whole budget; adaptive gives an end
+ *          its whole budget (spinMicros) after a wait that ended within it,
+ *          halves the budget after one that lasted longer, and stops spinning
+ *          after repeated long waits; ends keep their own budgets; and while
+ *          more threads are runnable than the machine has cores (busy threads
+ *          of this test), an adaptive end does not spin at all.
+ * @modules jdk.fastrmi
+ * @run main/othervm WaitPolicyTest
+ */
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import jdk.fastrmi.spi.WaitPolicy;
+import jdk.fastrmi.spi.WaitPolicy.Mode;
+
+public class WaitPolicyTest {
+
+    private static final long MAX = 50_000;
+
+    public static void main(String[] args) throws Exception {
+        modes();
+        blockAndSpin();
+        adaptiveBudget();
+        crowdedMachine();
+        System.out.println("passed");
+    }
+
+    private static void modes() {
+        String[][] cases = {{null, "ADAPTIVE"}, {"", "ADAPTIVE"}, {"adaptive", "ADAPTIVE"},
+                            {" Block ", "BLOCK"}, {"SPIN", "SPIN"}};
+        for (String[] c : cases) {
+            if (c[0] == null) {
+                System.clearProperty("jdk.fastrmi.wait");
+            } else {
+                System.setProperty("jdk.fastrmi.wait", c[0]);
+            }
+            check(WaitPolicy.configuredMode() == Mode.valueOf(c[1]), "mode of \"" + c[0] + "\"");
+        }
+        System.setProperty("jdk.fastrmi.wait", "yield");
+        try {
+            WaitPolicy.configuredMode();
+            throw new AssertionError("\"yield\" accepted");
+        } catch (IllegalArgumentException e) {
+            check(e.getMessage().contains("jdk.fastrmi.wait") && e.getMessage().contains("yield"),
+                  "message names the property and the value: " + e.getMessage());
+        } finally {
+            System.clearProperty("jdk.fastrmi.wait");
+        }
+        try {
+            WaitPolicy.of(Mode.SPIN, -1);
+            throw new AssertionError("negative spin accepted");
+        } catch (IllegalArgumentException expected) {
+            // as documented
+        }
+    }
+
+    private static void blockAndSpin() {
+        WaitPolicy.Waiter block = WaitPolicy.of(Mode.BLOCK, MAX).newWaiter();
+        WaitPolicy.Waiter spin = WaitPolicy.of(Mode.SPIN, MAX).newWaiter();
+        for (int i = 0; i < 100; i++) {
+            check(block.beginSpin() == 0, "block spins");
+            long s = spin.beginSpin();
+            check(s == MAX, "spin spins " + s + ", not " + MAX);
+            spin.endSpin(i % 2 == 0);
+        }
+    }
+
+    private static void adaptiveBudget() {
+        WaitPolicy policy = WaitPolicy.of(Mode.ADAPTIVE, MAX);
+        WaitPolicy.Waiter w = policy.newWaiter();
+        WaitPolicy.Waiter other = policy.newWaiter();
+        long first = w.beginSpin();
+        if (first == 0) {
+            System.out.println("the machine is crowded: the budget part is skipped");
+            return;
+        }
+        check(first == MAX, "a new end spins the whole budget: " + first);
+        // a wait that blocked and lasted longer than spinMicros halves the budget
+        w.endSpin(false);
+        w.blocked(3 * MAX);
+        long half = spinOnce(w);
+        check(half == 0 || half == MAX / 2, "a long wait halves the budget: " + half);
+        // one that ended within spinMicros gives it back whole
+        w.blocked(MAX / 3);
+        long whole = spinOnce(w);
+        check(whole == 0 || whole == MAX, "a short wait restores the budget: " + whole);
+        // long waits again and again: the end stops spinning (log2(50 µs / 2 µs) halvings)
+        int spins = 0;
+        for (int i = 0; i < 20; i++) {
+            long s = w.beginSpin();
+            if (s == 0) {
+                w.blocked(10 * MAX);
+                if (i > 10) {
+                    break;
+                }
+                continue;
+            }
+            spins++;
+            w.endSpin(false);
+            w.blocked(10 * MAX);
+        }
+        check(spins <= 5, "an end whose data keeps coming late keeps spinning: " + spins);
+        check(w.beginSpin() == 0, "an end whose data keeps coming late spins");
+        // the other end kept its own budget
+        long o = spinOnce(other);
+        check(o == 0 || o == MAX, "ends share a budget: " + o);
+        // a spin that found the data restores the whole budget
+        w.blocked(MAX / 2);
+        long s = w.beginSpin();
+        if (s != 0) {
+            w.endSpin(true);
+            long again = spinOnce(w);
+            check(again == MAX || again == 0, "a spin that found data keeps the budget: " + again);
+        }
+    }
+
+    /* One spin that finds the data at once; its length, 0 if the end did not spin. */
+    private static long spinOnce(WaitPolicy.Waiter w) {
+        long s = w.beginSpin();
+        if (s != 0) {
+            w.endSpin(true);
+        }
+        return s;
+    }
+
+    /* More busy threads than cores: an adaptive end with a full budget does not spin. */
+    private static void crowdedMachine() throws Exception {
+        if (!Files.isReadable(Path.of("/proc/loadavg"))) {
+            System.out.println("no /proc/loadavg: the crowded part is skipped");
+            return;
+        }
+        int cpus = Runtime.getRuntime().availableProcessors();
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> busy = new ArrayList<>();
+        for (int i = 0; i < cpus + 2; i++) {
+            Thread t = new Thread(() -> {
+                long x = 0;
+                while (!stop.get()) {
+                    x += System.nanoTime() & 1;
+                }
+                if (x == 42) {
+                    System.out.print("");
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+            busy.add(t);
+        }
+        try {
+            WaitPolicy policy = WaitPolicy.of(Mode.ADAPTIVE, MAX);
+            boolean refused = false;
+            // the sample is refreshed by ends about to block, at most every SAMPLE_NANOS
+            for (int round = 0; round < 200 && !refused; round++) {
+                WaitPolicy.Waiter w = policy.newWaiter();
+                long s = w.beginSpin();
+                if (s == 0) {
+                    refused = true;
+                } else {
+                    w.endSpin(false);
+                    w.blocked(1);
+                    Thread.sleep(2);
+                }
+            }
+            check(refused, "an end spins while " + (cpus + 2) + " threads are busy on " + cpus + " cores");
+            // and it stays so while they are busy
+            for (int i = 0; i < 100; i++) {
+                WaitPolicy.Waiter w = policy.newWaiter();
+                long s = w.beginSpin();
+                if (s != 0) {
+                    w.endSpin(true);
+                }
+                check(s == 0, "an end spins on a crowded machine (wait " + i + ")");
+            }
+        } finally {
+            stop.set(true);
+            for (Thread t : busy) {
+                t.join();
+            }
+        }
+    }
+
+    private static void check(boolean ok, String what) {
+        if (!ok) {
+            throw new AssertionError(what);
+        }
+    }
+}
