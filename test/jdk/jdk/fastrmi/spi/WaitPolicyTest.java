@@ -26,7 +26,8 @@
  *          halves the budget after one that lasted longer, and stops spinning
  *          after repeated long waits; ends keep their own budgets; and while
  *          more threads are runnable than the machine has cores (busy threads
- *          of this test), an adaptive end does not spin at all.
+ *          of this test), an adaptive end does not spin at all but polls
+ *          between yields (beginYield) for as long.
  * @modules jdk.fastrmi
  * @run main/othervm WaitPolicyTest
  */
@@ -86,6 +87,8 @@ public class WaitPolicyTest {
         WaitPolicy.Waiter spin = WaitPolicy.of(Mode.SPIN, MAX).newWaiter();
         for (int i = 0; i < 100; i++) {
             check(block.beginSpin() == 0, "block spins");
+            check(block.beginYield() == 0, "block polls between yields");
+            check(spin.beginYield() == 0, "spin polls between yields");
             long s = spin.beginSpin();
             check(s == MAX, "spin spins " + s + ", not " + MAX);
             spin.endSpin(i % 2 == 0);
@@ -128,6 +131,7 @@ public class WaitPolicyTest {
         }
         check(spins <= 5, "an end whose data keeps coming late keeps spinning: " + spins);
         check(w.beginSpin() == 0, "an end whose data keeps coming late spins");
+        check(w.beginYield() == 0, "an end whose data keeps coming late polls between yields");
         // the other end kept its own budget
         long o = spinOnce(other);
         check(o == 0 || o == MAX, "ends share a budget: " + o);
@@ -189,7 +193,8 @@ public class WaitPolicyTest {
                 }
             }
             check(refused, "an end spins while " + (cpus + 2) + " threads are busy on " + cpus + " cores");
-            // and it stays so while they are busy
+            // and it stays so while they are busy; an end with a budget
+            // polls between yields instead, which does not count as crowding
             for (int i = 0; i < 100; i++) {
                 WaitPolicy.Waiter w = policy.newWaiter();
                 long s = w.beginSpin();
@@ -197,6 +202,9 @@ public class WaitPolicyTest {
                     w.endSpin(true);
                 }
                 check(s == 0, "an end spins on a crowded machine (wait " + i + ")");
+                long y = w.beginYield();
+                check(y == MAX, "an end with a budget does not poll between yields: " + y);
+                w.endYield(false);
             }
         } finally {
             stop.set(true);

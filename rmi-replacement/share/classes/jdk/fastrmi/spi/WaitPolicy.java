@@ -49,17 +49,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     whole {@code spinMicros}, since spinning would have paid; a longer
  *     one halves it, so an end whose data keeps coming late (a server
  *     connection between the calls of a client that thinks between them,
- *     a reply from a server short of cores) stops spinning. A wait that
- *     blocks costs what a stock transport's blocking read costs, no
- *     more.</li>
+ *     a reply from a server short of cores) stops spinning. An end with a
+ *     budget whose spin the machine's load refused polls between yields
+ *     ({@link Thread#yield}) for as long instead: each yield gives the
+ *     core to a thread with work, and the data is still found without a
+ *     sleep and a wake-up. A wait that blocks costs what a stock
+ *     transport's blocking read costs, no more.</li>
  * <li>{@code block}: never spin; for machines shared with other work.</li>
  * <li>{@code spin}: always spin for {@code spinMicros}, however many
  *     threads spin; for threads pinned to cores of their own.</li>
  * </ul>
  * A technology makes one policy and one {@link Waiter} per receiving end.
  * A wait goes: {@link Waiter#beginSpin}; if it returned a length, a spin
- * of at most that length and {@link Waiter#endSpin}; if the spin did not
- * find the data, a blocking wait and {@link Waiter#blocked} with how long
+ * of at most that length and {@link Waiter#endSpin}; else
+ * {@link Waiter#beginYield}, and if that returned a length, polls between
+ * yields for at most that long and {@link Waiter#endYield}; if neither
+ * found the data, a blocking wait and {@link Waiter#blocked} with how long
  * the whole wait took.
  *
  * @since 25
@@ -84,6 +89,8 @@ public final class WaitPolicy {
     private static final int CPUS = Runtime.getRuntime().availableProcessors();
     private static final int MAX_SPINNING = Math.max(1, CPUS / 2);
     private static final AtomicInteger SPINNING = new AtomicInteger();
+    /* this JVM's ends that poll between yields: runnable, but they give their core to any thread that wants it */
+    private static final AtomicInteger YIELDING = new AtomicInteger();
 
     private final Mode mode;
     private final long maxSpinNanos;
@@ -218,6 +225,36 @@ public final class WaitPolicy {
         }
 
         /**
+         * Whether to poll between yields now, when {@link #beginSpin}
+         * said not to spin, and how long: an adaptive end whose spin the
+         * machine's load refused still answers without a sleep and a
+         * wake-up (which cost tens of microseconds of a core each), while
+         * each yield lets a thread with work take the core.
+         *
+         * @return the length in ns; 0 to block at once, in which case
+         *         {@link #endYield} is not called
+         */
+        public long beginYield() {
+            if (mode != Mode.ADAPTIVE || budget == 0) {
+                return 0;
+            }
+            YIELDING.incrementAndGet();
+            return maxSpinNanos;
+        }
+
+        /**
+         * Ends what {@link #beginYield} began.
+         *
+         * @param found whether the data arrived meanwhile
+         */
+        public void endYield(boolean found) {
+            YIELDING.decrementAndGet();
+            if (!found) {
+                RunQueue.refresh();
+            }
+        }
+
+        /**
          * Reports a wait that blocked: how long it took from its start
          * (before the spin, if any) until the data arrived.
          *
@@ -273,7 +310,7 @@ public final class WaitPolicy {
                 try {
                     int runnable = runnable();
                     if (runnable > 0) {
-                        crowded = runnable > CPUS;
+                        crowded = runnable - YIELDING.get() > CPUS;
                     }
                     sampledAt = System.nanoTime();
                 } finally {

@@ -424,7 +424,7 @@ final class FabricTransport implements Transport {
     private boolean spin(Condition c) throws IOException {
         long spin = waiter.beginSpin();
         if (spin <= 0) {
-            return false;
+            return yieldPoll(c);
         }
         boolean found = false;
         try {
@@ -444,6 +444,28 @@ final class FabricTransport implements Transport {
             return false;
         } finally {
             waiter.endSpin(found);
+        }
+    }
+
+    /* Polls between yields for as long as the wait policy says; true if c holds. */
+    private boolean yieldPoll(Condition c) throws IOException {
+        long length = waiter.beginYield();
+        if (length <= 0) {
+            return false;
+        }
+        boolean found = false;
+        try {
+            long deadline = System.nanoTime() + length;
+            do {
+                Thread.yield();
+                if (pollOnce() > 0 && met(c)) {
+                    found = true;
+                    return true;
+                }
+            } while (System.nanoTime() - deadline < 0);
+            return false;
+        } finally {
+            waiter.endYield(found);
         }
     }
 

@@ -909,6 +909,24 @@ final class TcpTechnology implements Technology, Bootstrap {
                     } finally {
                         waiter.endSpin(found);
                     }
+                } else {
+                    long length = waiter.beginYield();
+                    if (length > 0) {
+                        boolean found = false;
+                        try {
+                            long yieldEnd = start + length;
+                            do {
+                                Thread.yield();
+                                n = ch.read(in);
+                                if (n != 0) {
+                                    found = true;
+                                    return n;
+                                }
+                            } while (System.nanoTime() - yieldEnd < 0);
+                        } finally {
+                            waiter.endYield(found);
+                        }
+                    }
                 }
                 ch.configureBlocking(true);
                 try {
