@@ -285,7 +285,7 @@ REPORT_ARGS  = --collection-image $(1)/collection-image.json --collection-stock 
                --serial-image $(1)/collection-serial-image.json --serial-stock $(1)/collection-serial-stock.json
 
 .PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-jmx bench-rmi-alloc bench-fabric \
-        bench-load
+        bench-load bench-scaling
 
 # The RMI benchmark collection of Philippsen, Haumacher and Nester, "More
 # Efficient Serialization and RMI for Java", section 6 (bench/scripts/collection.sh):
@@ -367,6 +367,14 @@ bench-load: image
 	$(call phase,bench-load: the server load driver on the image and on stock (results: build/bench/load-*))
 	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench bench/scripts/load.sh
 
+# Calls/s against one server from 1 to 64 callers, stock RMI on stock
+# Temurin against jdk.fastrmi over tcp and shm (bench/scripts/scaling.sh;
+# SCALING_WAITS='adaptive block spin' compares the wait policies). About
+# 8 min; report build/bench/scaling-report.md and scaling.png.
+bench-scaling: image $(REPORT_VENV)/.installed
+	$(call phase,bench-scaling: calls/s by callers - stock vs jdk.fastrmi (results: build/bench/scaling*))
+	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench REPORT_PY=$(REPORT_PY) bench/scripts/scaling.sh
+
 # Allocation per call of jdk.fastrmi's primitive calls (B/op about 0):
 # JMH's gc profiler; B/op in the console table and build/bench/rmi-alloc-image.log.
 bench-rmi-alloc: image
@@ -392,6 +400,7 @@ help:
 	@echo '  bench-jmx               JMX getAttribute, stock RMI and jdk.fastrmi: build/bench/jmx-report.md'
 	@echo '  bench-fabric            libfastfabric C floor, FFM and RMI over the fabric: build/bench/fabric-report.md'
 	@echo '  bench-load              callers one small-heap server holds, stock vs jdk.fastrmi: build/bench/load-report.md'
+	@echo '  bench-scaling           calls/s from 1 to 64 callers, stock vs jdk.fastrmi tcp and shm: build/bench/scaling-report.md'
 	@echo '  fuzz-fastserial         a longer fuzz run of the fast reader (FUZZ_SECONDS, FUZZ_SEED)'
 	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'
 	@echo 'Variables: GRANDE_CACHE BOOT_JDK JOBS TEST_CONC'

@@ -15,17 +15,11 @@
 # many descriptors on each side (ulimit -n).
 set -euo pipefail
 
-bench=$(cd "$(dirname "$0")/.." && pwd)
-repo=$(dirname "$bench")
-IMAGE=${IMAGE:-$repo/build/jdk}
-STOCK_JDK=${STOCK_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
-BENCH_OUT=${BENCH_OUT:-$repo/build/bench}
+source "$(dirname "$0")/common.sh"
 LOAD_LEVELS=${LOAD_LEVELS:-256,1024,2048,4096,8192}
 LOAD_HOLD_MILLIS=${LOAD_HOLD_MILLIS:-3000}
 LOAD_SERVER_HEAP=${LOAD_SERVER_HEAP:-256m}
 export FI_TCP_IFACE=lo
-
-say() { echo "    [$(date +%H:%M:%S)] $*"; }
 
 BENCH_JAR_ONLY=1 "$bench/scripts/run.sh" load none
 mkdir -p "$BENCH_OUT"
