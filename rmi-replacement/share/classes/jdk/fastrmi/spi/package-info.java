@@ -75,6 +75,13 @@
  * {@link jdk.fastrmi.spi.ControlChannel}, to learn that its peer died and
  * to wake it.
  *
+ * <p>A receiver that may wait for data asks a
+ * {@link jdk.fastrmi.spi.WaitPolicy} (one per technology, a
+ * {@link jdk.fastrmi.spi.WaitPolicy.Waiter} per receiving end) whether to
+ * spin, poll between yields or block, so that every technology follows
+ * the runtime-wide {@code jdk.fastrmi.wait}; stock's time-outs are in
+ * {@link jdk.fastrmi.spi.Timeouts}.
+ *
  * <h2>Plugging a technology in</h2>
  *
  * The runtime loads the providers with {@link java.util.ServiceLoader} in
