@@ -27,7 +27,7 @@
  *          after repeated long waits; ends keep their own budgets; and while
  *          more threads are runnable than the machine has cores (busy threads
  *          of this test), an adaptive end does not spin at all but polls
- *          between yields (beginYield) for as long.
+ *          between yields for as long.
  * @modules jdk.fastrmi
  * @run main/othervm WaitPolicyTest
  */
@@ -86,12 +86,11 @@ public class WaitPolicyTest {
         WaitPolicy.Waiter block = WaitPolicy.of(Mode.BLOCK, MAX).newWaiter();
         WaitPolicy.Waiter spin = WaitPolicy.of(Mode.SPIN, MAX).newWaiter();
         for (int i = 0; i < 100; i++) {
-            check(block.beginSpin() == 0, "block spins");
-            check(block.beginYield() == 0, "block polls between yields");
-            check(spin.beginYield() == 0, "spin polls between yields");
-            long s = spin.beginSpin();
+            check(block.beginPoll() == 0, "block spins or polls between yields");
+            long s = spin.beginPoll();
+            check(!spin.yielding(), "spin polls between yields");
             check(s == MAX, "spin spins " + s + ", not " + MAX);
-            spin.endSpin(i % 2 == 0);
+            spin.endPoll(i % 2 == 0);
         }
     }
 
@@ -99,25 +98,24 @@ public class WaitPolicyTest {
         WaitPolicy policy = WaitPolicy.of(Mode.ADAPTIVE, MAX);
         WaitPolicy.Waiter w = policy.newWaiter();
         WaitPolicy.Waiter other = policy.newWaiter();
-        long first = w.beginSpin();
+        long first = spinOnce(w, false);
         if (first == 0) {
             System.out.println("the machine is crowded: the budget part is skipped");
             return;
         }
         check(first == MAX, "a new end spins the whole budget: " + first);
         // a wait that blocked and lasted longer than spinMicros halves the budget
-        w.endSpin(false);
         w.blocked(3 * MAX);
-        long half = spinOnce(w);
+        long half = spinOnce(w, true);
         check(half == 0 || half == MAX / 2, "a long wait halves the budget: " + half);
         // one that ended within spinMicros gives it back whole
         w.blocked(MAX / 3);
-        long whole = spinOnce(w);
+        long whole = spinOnce(w, true);
         check(whole == 0 || whole == MAX, "a short wait restores the budget: " + whole);
         // long waits again and again: the end stops spinning (log2(50 µs / 2 µs) halvings)
         int spins = 0;
         for (int i = 0; i < 20; i++) {
-            long s = w.beginSpin();
+            long s = spinOnce(w, false);
             if (s == 0) {
                 w.blocked(10 * MAX);
                 if (i > 10) {
@@ -126,32 +124,33 @@ public class WaitPolicyTest {
                 continue;
             }
             spins++;
-            w.endSpin(false);
             w.blocked(10 * MAX);
         }
         check(spins <= 5, "an end whose data keeps coming late keeps spinning: " + spins);
-        check(w.beginSpin() == 0, "an end whose data keeps coming late spins");
-        check(w.beginYield() == 0, "an end whose data keeps coming late polls between yields");
+        check(w.beginPoll() == 0, "an end whose data keeps coming late spins or polls between yields");
         // the other end kept its own budget
-        long o = spinOnce(other);
+        long o = spinOnce(other, true);
         check(o == 0 || o == MAX, "ends share a budget: " + o);
         // a spin that found the data restores the whole budget
         w.blocked(MAX / 2);
-        long s = w.beginSpin();
-        if (s != 0) {
-            w.endSpin(true);
-            long again = spinOnce(w);
+        if (spinOnce(w, true) != 0) {
+            long again = spinOnce(w, true);
             check(again == MAX || again == 0, "a spin that found data keeps the budget: " + again);
         }
     }
 
-    /* One spin that finds the data at once; its length, 0 if the end did not spin. */
-    private static long spinOnce(WaitPolicy.Waiter w) {
-        long s = w.beginSpin();
-        if (s != 0) {
-            w.endSpin(true);
+    /*
+     * One poll that finds the data or not: the spin's length, 0 if the end
+     * did not spin (it would block, or poll between yields).
+     */
+    private static long spinOnce(WaitPolicy.Waiter w, boolean found) {
+        long s = w.beginPoll();
+        if (s == 0) {
+            return 0;
         }
-        return s;
+        boolean yielding = w.yielding();
+        w.endPoll(found);
+        return yielding ? 0 : s;
     }
 
     /* More busy threads than cores: an adaptive end with a full budget does not spin. */
@@ -183,11 +182,9 @@ public class WaitPolicyTest {
             // the sample is refreshed by ends about to block, at most every SAMPLE_NANOS
             for (int round = 0; round < 200 && !refused; round++) {
                 WaitPolicy.Waiter w = policy.newWaiter();
-                long s = w.beginSpin();
-                if (s == 0) {
+                if (spinOnce(w, false) == 0) {
                     refused = true;
                 } else {
-                    w.endSpin(false);
                     w.blocked(1);
                     Thread.sleep(2);
                 }
@@ -197,14 +194,10 @@ public class WaitPolicyTest {
             // polls between yields instead, which does not count as crowding
             for (int i = 0; i < 100; i++) {
                 WaitPolicy.Waiter w = policy.newWaiter();
-                long s = w.beginSpin();
-                if (s != 0) {
-                    w.endSpin(true);
-                }
-                check(s == 0, "an end spins on a crowded machine (wait " + i + ")");
-                long y = w.beginYield();
-                check(y == MAX, "an end with a budget does not poll between yields: " + y);
-                w.endYield(false);
+                long y = w.beginPoll();
+                check(w.yielding(), "an end spins on a crowded machine (wait " + i + ")");
+                check(y == MAX, "an end with a budget does not poll between yields for it: " + y);
+                w.endPoll(false);
             }
         } finally {
             stop.set(true);

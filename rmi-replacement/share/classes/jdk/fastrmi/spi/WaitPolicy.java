@@ -60,12 +60,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     threads spin; for threads pinned to cores of their own.</li>
  * </ul>
  * A technology makes one policy and one {@link Waiter} per receiving end.
- * A wait goes: {@link Waiter#beginSpin}; if it returned a length, a spin
- * of at most that length and {@link Waiter#endSpin}; else
- * {@link Waiter#beginYield}, and if that returned a length, polls between
- * yields for at most that long and {@link Waiter#endYield}; if neither
- * found the data, a blocking wait and {@link Waiter#blocked} with how long
- * the whole wait took.
  *
  * @since 25
  */
@@ -170,85 +164,95 @@ public final class WaitPolicy {
     }
 
     /**
-     * One receiving end's waits.
+     * One receiving end's waits. A wait that does not find its data at
+     * once goes: {@link #beginPoll}; if it returned a length, polls for at
+     * most that long with {@link #pause} between two polls, then
+     * {@link #endPoll}; if that did not find the data, a blocking wait and
+     * {@link #blocked} with how long the whole wait took.
      */
     public final class Waiter {
 
+        /* polls between two yields of a spinning end, a power of two */
+        private static final int YIELD_EVERY = 256;
+
         private long budget = maxSpinNanos;
+        private boolean yielding;       // the current poll's kind
+        private int pauses;
 
         private Waiter() { }
 
         /**
-         * Whether to spin now, and how long.
+         * Whether to poll now, and how long: a spin, or, for an adaptive
+         * end whose spin the machine's load refused, polls between yields
+         * (each yield lets a thread with work take the core, and the data
+         * is still found without a sleep and a wake-up).
          *
-         * @return the spin's length in ns; 0 to block at once, in which
-         *         case {@link #endSpin} is not called
+         * @return the length in ns; 0 to block at once, in which case
+         *         {@link #endPoll} is not called
          */
-        public long beginSpin() {
+        public long beginPoll() {
+            pauses = 0;
             switch (mode) {
                 case BLOCK:
                     return 0;
                 case SPIN:
+                    yielding = false;
                     SPINNING.incrementAndGet();
                     return maxSpinNanos;
                 default:
                     break;
             }
-            long spin = budget;
-            if (spin == 0) {
+            if (budget == 0) {
                 RunQueue.refresh();
                 return 0;
             }
-            if (RunQueue.crowded()) {
-                RunQueue.refresh();
-                return 0;
-            }
-            if (SPINNING.incrementAndGet() > MAX_SPINNING) {
+            if (!RunQueue.crowded()) {
+                if (SPINNING.incrementAndGet() <= MAX_SPINNING) {
+                    yielding = false;
+                    return budget;
+                }
                 SPINNING.decrementAndGet();
-                return 0;
-            }
-            return spin;
-        }
-
-        /**
-         * Ends a spin that {@link #beginSpin} began.
-         *
-         * @param found whether the data arrived during the spin
-         */
-        public void endSpin(boolean found) {
-            SPINNING.decrementAndGet();
-            if (found) {
-                budget = maxSpinNanos;
             } else {
                 RunQueue.refresh();
             }
-        }
-
-        /**
-         * Whether to poll between yields now, when {@link #beginSpin}
-         * said not to spin, and how long: an adaptive end whose spin the
-         * machine's load refused still answers without a sleep and a
-         * wake-up (which cost tens of microseconds of a core each), while
-         * each yield lets a thread with work take the core.
-         *
-         * @return the length in ns; 0 to block at once, in which case
-         *         {@link #endYield} is not called
-         */
-        public long beginYield() {
-            if (mode != Mode.ADAPTIVE || budget == 0) {
-                return 0;
-            }
+            yielding = true;
             YIELDING.incrementAndGet();
             return maxSpinNanos;
         }
 
         /**
-         * Ends what {@link #beginYield} began.
+         * Whether the current poll yields between polls rather than spins.
+         *
+         * @return true if it yields
+         */
+        public boolean yielding() {
+            return yielding;
+        }
+
+        /** Between two polls: a spin-wait hint, or a yield. */
+        public void pause() {
+            if (yielding || (++pauses & (YIELD_EVERY - 1)) == 0) {
+                // a spinning end yields now and then: when cores are scarce its peer's thread may need this one
+                Thread.yield();
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+
+        /**
+         * Ends what {@link #beginPoll} began.
          *
          * @param found whether the data arrived meanwhile
          */
-        public void endYield(boolean found) {
-            YIELDING.decrementAndGet();
+        public void endPoll(boolean found) {
+            if (yielding) {
+                YIELDING.decrementAndGet();
+            } else {
+                SPINNING.decrementAndGet();
+                if (found) {
+                    budget = maxSpinNanos;
+                }
+            }
             if (!found) {
                 RunQueue.refresh();
             }
@@ -256,7 +260,7 @@ public final class WaitPolicy {
 
         /**
          * Reports a wait that blocked: how long it took from its start
-         * (before the spin, if any) until the data arrived.
+         * (before the poll, if any) until the data arrived.
          *
          * @param waitedNanos the whole wait
          */

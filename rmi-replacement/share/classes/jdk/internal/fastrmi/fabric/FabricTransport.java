@@ -90,8 +90,6 @@ final class FabricTransport implements Transport {
     static final int WAIT_MILLIS = 20;
     /** How long one sleep on the tcp connection lasts before liveness and close are checked. */
     static final int SLEEP_MILLIS = 100;
-    /** Empty polls between two yields of a spinning receiver (a power of two). */
-    private static final int YIELD_EVERY = 256;
     /** The completions one poll reports at most. */
     private static final int MAX_COMPLETIONS = 8;
 
@@ -405,7 +403,7 @@ final class FabricTransport implements Transport {
         int slept = WOKEN;
         while (true) {
             // spin after a wake-up (a long transfer needs both ends' progress), not after a timeout
-            if (slept == WOKEN && spin(c)) {
+            if (slept == WOKEN && poll(c)) {
                 return;
             }
             slept = canWait ? waitInLibrary(c) : sleepOnControl(c);
@@ -420,52 +418,25 @@ final class FabricTransport implements Transport {
         }
     }
 
-    /* Polls for as long as the wait policy says; true if c holds. */
-    private boolean spin(Condition c) throws IOException {
-        long spin = waiter.beginSpin();
-        if (spin <= 0) {
-            return yieldPoll(c);
-        }
-        boolean found = false;
-        try {
-            long deadline = System.nanoTime() + spin;
-            for (int polls = 1; System.nanoTime() - deadline < 0; polls++) {
-                if (pollOnce() > 0 && met(c)) {
-                    found = true;
-                    return true;
-                }
-                if ((polls & (YIELD_EVERY - 1)) == 0) {
-                    // when cores are scarce the peer's thread may need this one
-                    Thread.yield();
-                } else {
-                    Thread.onSpinWait();
-                }
-            }
-            return false;
-        } finally {
-            waiter.endSpin(found);
-        }
-    }
-
-    /* Polls between yields for as long as the wait policy says; true if c holds. */
-    private boolean yieldPoll(Condition c) throws IOException {
-        long length = waiter.beginYield();
+    /* Polls (spins, or polls between yields) for as long as the wait policy says; true if c holds. */
+    private boolean poll(Condition c) throws IOException {
+        long length = waiter.beginPoll();
         if (length <= 0) {
             return false;
         }
         boolean found = false;
         try {
-            long deadline = System.nanoTime() + length;
+            long pollEnd = System.nanoTime() + length;
             do {
-                Thread.yield();
+                waiter.pause();
                 if (pollOnce() > 0 && met(c)) {
                     found = true;
                     return true;
                 }
-            } while (System.nanoTime() - deadline < 0);
+            } while (System.nanoTime() - pollEnd < 0);
             return false;
         } finally {
-            waiter.endYield(found);
+            waiter.endPoll(found);
         }
     }
 

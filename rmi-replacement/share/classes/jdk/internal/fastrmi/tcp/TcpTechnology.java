@@ -884,7 +884,7 @@ final class TcpTechnology implements Technology, Bootstrap {
             }
         }
 
-        /* Reads what is there, spinning before it blocks; -1 at EOF. */
+        /* Reads what is there, polling as the wait policy says before it blocks; -1 at EOF. */
         private int readSome() throws IOException {
             in.compact();
             try {
@@ -893,39 +893,21 @@ final class TcpTechnology implements Technology, Bootstrap {
                     return n;
                 }
                 long start = System.nanoTime();
-                long spin = waiter.beginSpin();
-                if (spin > 0) {
+                long length = waiter.beginPoll();
+                if (length > 0) {
                     boolean found = false;
                     try {
-                        long spinEnd = start + spin;
-                        while (System.nanoTime() - spinEnd < 0) {
-                            Thread.onSpinWait();
+                        long pollEnd = start + length;
+                        do {
+                            waiter.pause();
                             n = ch.read(in);
                             if (n != 0) {
                                 found = true;
                                 return n;
                             }
-                        }
+                        } while (System.nanoTime() - pollEnd < 0);
                     } finally {
-                        waiter.endSpin(found);
-                    }
-                } else {
-                    long length = waiter.beginYield();
-                    if (length > 0) {
-                        boolean found = false;
-                        try {
-                            long yieldEnd = start + length;
-                            do {
-                                Thread.yield();
-                                n = ch.read(in);
-                                if (n != 0) {
-                                    found = true;
-                                    return n;
-                                }
-                            } while (System.nanoTime() - yieldEnd < 0);
-                        } finally {
-                            waiter.endYield(found);
-                        }
+                        waiter.endPoll(found);
                     }
                 }
                 ch.configureBlocking(true);
