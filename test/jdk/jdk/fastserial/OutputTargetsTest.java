@@ -34,7 +34,13 @@
  *          does) gets the same bytes, message after message, and a reader
  *          takes each message in place at an offset of a longer segment
  *          (setInput(segment, offset, length)); a segment given back that is
- *          not larger is an IOException.
+ *          not larger is an IOException. rewind(segment) writes the next
+ *          message into other memory, with what was written before still
+ *          known (a back-reference to the first message's array reads as
+ *          the same instance), and lets go of the old segment's arena (it
+ *          closes); a read-only segment, or a stream writing its own array,
+ *          is refused. An 800 kB array written into a 64-byte segment asks
+ *          for room at most twice (its bytes copied once).
  * @library /lib
  * @build grande.test.* DeepEquals Rules
  * @run main/othervm OutputTargetsTest
@@ -84,6 +90,7 @@ public class OutputTargetsTest {
         noReadAhead();
         segmentBounds(graph, bytes.length);
         growingSegment(graph, bytes);
+        rewindIntoAnotherSegment();
     }
 
     /* Doubles its native segment when full, from one arena, as a transport's registered buffers. */
@@ -158,6 +165,61 @@ public class OutputTargetsTest {
             }
             out.close();
             tooSmall.close();
+        }
+    }
+
+    /*
+     * A transport that hands out other memory for the next message (after a
+     * long one went through memory its peer reads in place): rewind(segment).
+     * A large array goes into a small segment with one request for room, so
+     * its bytes are copied once.
+     */
+    static void rewindIntoAnotherSegment() throws Exception {
+        try (Arena keep = Arena.ofShared()) {
+            Arena first = Arena.ofShared();
+            GrowingStream out = new GrowingStream(keep, first.allocate(64));
+            double[] big = new double[100_000];
+            Arrays.setAll(big, i -> i * 0.25);
+            out.writeObject(big);
+            out.flush();
+            expect(out.grown <= 2, "an 800 kB array into a 64-byte segment grew it " + out.grown
+                   + " times, not at most twice (once for its length, once for its elements)");
+            byte[] one = out.current.asSlice(0, out.size()).toArray(ValueLayout.JAVA_BYTE);
+
+            MemorySegment second = keep.allocate(1 << 16);
+            int grown = out.grown;
+            out.rewind(second);
+            Rules.Primitives p = new Rules.Primitives(true, (byte) 1, 'c', (short) 2, 3, 4L, 5f, 6d);
+            out.writeObject(p);
+            out.writeObject(big);       // known since the first message: a back-reference
+            out.flush();
+            expectEquals(grown, out.grown, "growths for a message that fits the new segment");
+            byte[] two = second.asSlice(0, out.size()).toArray(ValueLayout.JAVA_BYTE);
+            first.close();              // throws if the stream still held the first segment's arena
+
+            FastObjectInputStream in = new FastObjectInputStream(MemorySegment.ofArray(one));
+            Object read = in.readObject();
+            expect(Arrays.equals(big, (double[]) read), "the array of the first message");
+            in.setInput(MemorySegment.ofArray(two), 0, two.length);
+            DeepEquals.check(p, in.readObject(), "the object of the second message, written into the new segment");
+            expect(in.readObject() == read, "the array written again is the instance read before");
+            expectEquals(0, in.available(), "nothing left of the second message");
+            in.close();
+
+            try {
+                out.rewind(keep.allocate(64).asReadOnly());
+                throw new AssertionError("rewind into a read-only segment was accepted");
+            } catch (UnsupportedOperationException e) {
+                System.out.println("ok: rewind into a read-only segment: " + e);
+            }
+            out.close();
+            FastObjectOutputStream heap = new FastObjectOutputStream();
+            try {
+                heap.rewind(keep.allocate(64));
+                throw new AssertionError("rewind(segment) of a stream writing its own array was accepted");
+            } catch (IllegalStateException e) {
+                System.out.println("ok: rewind(segment) of an in-memory stream: " + e);
+            }
         }
     }
 

@@ -1109,7 +1109,9 @@ public class FastObjectInputStream extends ObjectInputStream {
     private Object readPrimitiveArray(Class<?> comp, int len, int width) throws IOException {
         long bytes = (long) len * width;
         int initial = bytes <= limit - pos || bytes <= ARRAY_CHUNK_BYTES ? len : ARRAY_CHUNK_BYTES / width;
-        Object a = newPrimitiveArray(comp, initial);
+        // every element is copied from the stream before the array is seen,
+        // so it need not be zeroed first (a second pass over a large array)
+        Object a = comp == boolean.class ? new boolean[initial] : U.allocateUninitializedArray(comp, initial);
         long baseOffset = U.arrayBaseOffset(a.getClass());
         int filled = 0;
         while (true) {
@@ -1124,26 +1126,6 @@ public class FastObjectInputStream extends ObjectInputStream {
                 return a;
             }
             a = grow(a, (int) Math.min(len, 2L * Array.getLength(a)));
-        }
-    }
-
-    private static Object newPrimitiveArray(Class<?> comp, int n) {
-        if (comp == byte.class) {
-            return new byte[n];
-        } else if (comp == int.class) {
-            return new int[n];
-        } else if (comp == double.class) {
-            return new double[n];
-        } else if (comp == float.class) {
-            return new float[n];
-        } else if (comp == long.class) {
-            return new long[n];
-        } else if (comp == char.class) {
-            return new char[n];
-        } else if (comp == short.class) {
-            return new short[n];
-        } else {
-            return new boolean[n];
         }
     }
 

@@ -395,6 +395,48 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         flushedBytes = 0;
     }
 
+    /**
+     * Forgets the bytes written so far, as {@link #rewind()} does, and
+     * writes the next message from the start of {@code segment}: for a
+     * transport whose buffer for the next message is another one than the
+     * last (one it registered with a network card, after a long message went
+     * out through memory its peer reads in place). The stream lets go of
+     * the last segment's arena and holds the new one's until it moves on
+     * or is closed.
+     *
+     * @param segment the memory the next message is written to
+     * @throws IOException if an open block cannot be closed, or the segment
+     *         has no room for a byte
+     * @throws IllegalStateException if the stream does not write in place
+     *         into a segment, an object is being written, or the segment's
+     *         arena is closed
+     * @throws UnsupportedOperationException if the segment is read-only
+     * @since 25
+     */
+    public final void rewind(MemorySegment segment) throws IOException {
+        Objects.requireNonNull(segment);
+        if (this.segment == null) {
+            throw new IllegalStateException("not a segment stream");
+        }
+        if (segment.isReadOnly()) {
+            throw new UnsupportedOperationException("read-only segment");
+        }
+        if (segment.byteSize() < 1) {
+            throw new IOException("MemorySegment of " + segment.byteSize() + " bytes: no room for a message");
+        }
+        rewind();
+        if (segment != this.segment) {
+            ensureOpen();
+            arena.hold(segment);
+            if (closed) {
+                arena.release();        // a close() in between left it to us
+                throw new IOException("stream closed");
+            }
+            this.segment = segment;
+            win = Window.of(segment, 0, segment.byteSize());
+        }
+    }
+
     // ---- block framing of DataOutput data ----
 
     private void openBlock() throws IOException {
@@ -593,6 +635,12 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     /** Copies len elements of width w, little-endian, in runs that fit the buffer. */
     private void bulk(Object array, long offset, int len, int w) throws IOException {
+        long bytes0 = (long) len * w;
+        if (sink == null && win.limit - pos < bytes0 && pos + bytes0 <= MAX_ARRAY_BUFFER) {
+            // in memory or in place, room for the whole array first: its bytes are
+            // copied once, not partly into the old buffer and again when it grows
+            makeRoom((int) bytes0);
+        }
         while (len > 0) {
             int n = Math.min(len, room(w, len));
             long bytes = (long) n * w;
