@@ -49,6 +49,9 @@ public interface Transport extends Closeable {
      * card, as the jbufs of C.-C. Chang, "Object Serialization: A Case for
      * Specialization"): the runtime's fast streams then write there
      * directly and call {@link #sendBuffered}, with no byte array between.
+     * The runtime asks again before each frame: the transport may hand out
+     * other memory for the next one (after a long frame went out through
+     * memory its peer reads in place).
      *
      * @return the buffer, or null if the transport sends byte arrays only
      */
@@ -57,9 +60,10 @@ public interface Transport extends Closeable {
     }
 
     /**
-     * Replaces the send buffer by one of at least {@code minimumSize} bytes;
-     * the caller copies what it wrote into it. The old buffer stays valid
-     * until the next {@link #sendBuffered} or {@link #close}.
+     * Gives memory of at least {@code minimumSize} bytes for the frame being
+     * written, in place of what {@link #sendBuffer()} or this method gave
+     * last; the caller copies what it wrote into it. The old memory stays
+     * valid until the next {@link #sendBuffered} or {@link #close}.
      *
      * @param minimumSize the bytes needed
      * @return the new {@link #sendBuffer()}
@@ -72,8 +76,9 @@ public interface Transport extends Closeable {
     }
 
     /**
-     * Sends the frame in the first {@code length} bytes of
-     * {@link #sendBuffer()}, length field included.
+     * Sends the frame in the first {@code length} bytes of the memory
+     * {@link #sendBuffer()} or {@link #growSendBuffer} gave last, length
+     * field included.
      *
      * @param length the frame's length
      * @throws IOException if the connection fails
@@ -87,7 +92,9 @@ public interface Transport extends Closeable {
      * Receives the next frame into {@code frame}, waiting as long as it
      * takes (spinning briefly first where the technology can). The frame
      * may be left in the transport's native memory ({@link Frame#setNative}),
-     * valid until the next receive.
+     * or in memory the peer wrote it into: it is valid until the next
+     * receive, or until this end next sends (the peer may then reuse it), so
+     * a caller reads a frame whole before it answers.
      *
      * @param frame where to put it
      * @throws java.io.EOFException if the peer closed the connection

@@ -244,7 +244,7 @@ abstract sealed class Marshalling {
 
         @Override
         ObjectOutput startRequest(long objectId, int method, long hash) throws IOException {
-            out.rewind();
+            rewind();
             out.putInt(0);
             out.putLong(objectId);
             out.putInt(method);
@@ -254,10 +254,19 @@ abstract sealed class Marshalling {
 
         @Override
         ObjectOutput startReply(int status) throws IOException {
-            out.rewind();
+            rewind();
             out.putInt(0);
             out.putByte(status);
             return out;
+        }
+
+        /* The next message goes where the transport wants it: its send buffer may change between frames. */
+        private void rewind() throws IOException {
+            if (direct != null) {
+                out.rewindInto(direct.sendBuffer());
+            } else {
+                out.rewind();
+            }
         }
 
         @Override
@@ -279,7 +288,7 @@ abstract sealed class Marshalling {
             }
             length = (int) len;
             if (direct != null) {
-                direct.sendBuffer().set(LENGTH_FIELD, 0, length - Frame.HEADER);
+                out.segment().set(LENGTH_FIELD, 0, length - Frame.HEADER);
             } else {
                 data = out.buffer();
                 Frame.putMessageLength(data, length - Frame.HEADER);
@@ -370,6 +379,7 @@ abstract sealed class Marshalling {
 
     private static final class Output extends FastObjectOutputStream {
         private final Transport transport;
+        private MemorySegment segment;      // written in place: the transport's memory of this message
 
         Output() throws IOException {
             transport = null;
@@ -378,15 +388,31 @@ abstract sealed class Marshalling {
 
         /* Writes in place into the transport's native send buffer. */
         Output(Transport transport) throws IOException {
-            super(transport.sendBuffer());
+            this(transport, transport.sendBuffer());
+        }
+
+        private Output(Transport transport, MemorySegment segment) throws IOException {
+            super(segment);
             this.transport = transport;
+            this.segment = segment;
             enableReplaceObject(true);
         }
 
         @Override
         protected MemorySegment growSegment(MemorySegment full, long minimumSize) throws IOException {
-            return transport != null ? transport.growSendBuffer(minimumSize)
-                                     : super.growSegment(full, minimumSize);
+            if (transport == null) {
+                return super.growSegment(full, minimumSize);
+            }
+            return segment = transport.growSendBuffer(minimumSize);
+        }
+
+        void rewindInto(MemorySegment next) throws IOException {
+            rewind(next);
+            segment = next;
+        }
+
+        MemorySegment segment() {
+            return segment;
         }
 
         @Override

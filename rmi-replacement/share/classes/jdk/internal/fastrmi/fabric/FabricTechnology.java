@@ -98,6 +98,7 @@ final class FabricTechnology implements Technology {
     private final String localProvider;      // null: none here
     private final String remoteProvider;     // null: none here
     private final int maxFrameBytes;
+    private final int rendezvousBytes;
     private final WaitPolicy waiting;
     private final Timeouts timeouts;
     private final DistributedGC.Kind gcKind;
@@ -121,8 +122,8 @@ final class FabricTechnology implements Technology {
      * @param maxSharedMemory the most shared-memory connections served at once
      */
     FabricTechnology(Bootstrap bootstrap, String bootstrapId, FastFabric ff, String localProvider,
-                     String remoteProvider, int maxFrameBytes, WaitPolicy waiting, Timeouts timeouts,
-                     DistributedGC.Kind gcKind, int maxSharedMemory) {
+                     String remoteProvider, int maxFrameBytes, int rendezvousBytes, WaitPolicy waiting,
+                     Timeouts timeouts, DistributedGC.Kind gcKind, int maxSharedMemory) {
         this.bootstrap = bootstrap;
         this.bootstrapId = bootstrapId;
         this.ff = ff;
@@ -130,6 +131,7 @@ final class FabricTechnology implements Technology {
         this.localProvider = localProvider;
         this.remoteProvider = remoteProvider;
         this.maxFrameBytes = maxFrameBytes;
+        this.rendezvousBytes = rendezvousBytes;
         this.waiting = waiting;
         this.timeouts = timeouts;
         this.gcKind = gcKind;
@@ -137,11 +139,18 @@ final class FabricTechnology implements Technology {
         bootstrap.addUpgrade(MAGIC, this::accept);
     }
 
-    /* Equal for two JVMs of one machine (and one container): the kernel's boot id and the host name. */
+    /*
+     * Equal for two JVMs of one machine (and one container): the kernel's
+     * boot id, the process namespace and the host name. The namespace
+     * because a peer reads long frames from this process's memory through
+     * /proc/<pid> (SharedRegion), which names another process, or none, in
+     * another namespace; there the fabric takes its remote provider.
+     */
     private static String hostId() {
         String boot;
         try {
-            boot = Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim();
+            boot = Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim()
+                   + "/" + Files.readSymbolicLink(Path.of("/proc/self/ns/pid"));
         } catch (IOException | RuntimeException e) {
             boot = "";
         }
@@ -275,7 +284,7 @@ final class FabricTechnology implements Technology {
                 long peer = ff.addPeer(ep, body);
                 // registers its first buffers: where memory cannot be locked, this fails
                 return new FabricTransport(ff, control, ep, peer, maxFrameBytes, waiting.newWaiter(),
-                                           timeouts.responseMillis());
+                                           timeouts.responseMillis(), rendezvousBytes);
             } catch (IOException e) {
                 throw new TechnologyUnavailableException(provider + " to the peer: " + e.getMessage(), e);
             }
@@ -362,7 +371,7 @@ final class FabricTechnology implements Technology {
         try {
             long peer = ff.addPeer(ep, address);
             return new FabricTransport(ff, control, ep, peer, maxFrameBytes, waiting.newWaiter(),
-                                       timeouts.readMillis());
+                                       timeouts.readMillis(), rendezvousBytes);
         } catch (IOException | RuntimeException e) {
             ff.close(ep);
             throw e;

@@ -41,7 +41,11 @@ import jdk.fastrmi.spi.WaitPolicy;
  * {@code verbs;ofi_rxm}), {@code jdk.fastrmi.fabric.spinMicros} (how long a
  * receiver polls before it waits; default 100),
  * {@code jdk.fastrmi.fabric.maxSharedMemoryConnections} (shared-memory
- * connections served at once; default 32), {@code jdk.fastrmi.fabric.dgc}
+ * connections served at once; default 32),
+ * {@code jdk.fastrmi.fabric.rendezvousBytes} (over shared memory, a longer
+ * frame is read by the peer in place from the sender's memory, not copied
+ * through libfabric; default and at most 65536, at least 256),
+ * {@code jdk.fastrmi.fabric.dgc}
  * ({@code lease}, the default, or {@code cluster}) and
  * {@code jdk.fastrmi.fabric.library} (the library; default the image's),
  * and stock RMI's time-outs ({@link Timeouts}).
@@ -89,6 +93,8 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
                                            context.longProperty("spinMicros", 100, 0, 1_000_000) * 1000);
         int maxSharedMemory = (int) context.longProperty("maxSharedMemoryConnections",
                                                          DEFAULT_MAX_SHARED_MEMORY, 0, 1 << 16);
+        int rendezvousBytes = (int) context.longProperty("rendezvousBytes", FabricTransport.EAGER,
+                                                         FabricTransport.MIN_RENDEZVOUS, FabricTransport.EAGER);
         DistributedGC.Kind gcKind = context.gcKind(DistributedGC.Kind.LEASE);
         Timeouts timeouts = Timeouts.fromSystemProperties();
 
@@ -101,7 +107,8 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         }
         Bootstrap bootstrap = context.bootstrap(BOOTSTRAP);
         return new FabricTechnology(bootstrap, BOOTSTRAP, ff, localHere, remoteHere,
-                                    context.maxFrameBytes(), waiting, timeouts, gcKind, maxSharedMemory);
+                                    context.maxFrameBytes(), rendezvousBytes, waiting, timeouts, gcKind,
+                                    maxSharedMemory);
     }
 
     /* A libfabric provider name; "none" (or empty) for none. */

@@ -57,6 +57,19 @@ import jdk.fastrmi.spi.WaitPolicy;
  * that grows with the bytes that arrive, never to more than twice those
  * (as tcp's frames), so a hostile length costs nothing.
  *
+ * <p>Over shared memory ({@code shm}) a frame longer than
+ * {@code jdk.fastrmi.fabric.rendezvousBytes} (at most {@code EAGER}) takes
+ * no part of that: the sender's stream writes it into the sender's
+ * {@link SharedRegion} (made at the first long frame, grown in powers of
+ * two up to the frame limit), and one message of 32 bytes tells the peer
+ * where; the peer maps the region once and reads the frame in place. Each
+ * byte is copied twice in all, by the writing stream and by the reading
+ * one, where libfabric's shared-memory queues add two copies more in
+ * slices that each need the other process's progress (measured at 1 MiB:
+ * about 0.8 ms a round trip that way). A region is written again only
+ * after a frame from the peer, which shows it is done reading (a receiver
+ * reads a frame whole before it answers, {@link Transport#receive}).
+ *
  * <p>The fast streams write requests and replies straight into the send
  * buffer ({@link #sendBuffer()}); a receiver reads them where they landed
  * ({@link Frame#setNative}).
@@ -90,6 +103,8 @@ final class FabricTransport implements Transport {
     static final int WAIT_MILLIS = 20;
     /** How long one sleep on the tcp connection lasts before liveness and close are checked. */
     static final int SLEEP_MILLIS = 100;
+    /** Failed posts to a full queue between two checks that the peer lives. */
+    private static final int FULL_QUEUE_POLLS = 1024;
     /** The completions one poll reports at most. */
     private static final int MAX_COMPLETIONS = 8;
 
@@ -101,6 +116,22 @@ final class FabricTransport implements Transport {
 
     private static final ValueLayout.OfInt LENGTH_FIELD =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG_FIELD =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private static final String SHARED_MEMORY = "shm";
+    /** The smallest rendezvousBytes taken. */
+    static final int MIN_RENDEZVOUS = 256;
+    /** The smallest shared region. */
+    private static final long MIN_REGION = 1 << 20;
+    /*
+     * An announcement of a frame in the sender's shared region: the length
+     * field -1 (no frame's), the region's descriptor in the sender (int),
+     * the sender's pid (long), the region's size (long), the frame's length
+     * (int) and the region's generation (int).
+     */
+    private static final int REGION_MARK = -1;
+    private static final int ANNOUNCEMENT = 32;
     /*
      * The transports not closed yet: closed when the JVM exits, because a
      * shared-memory endpoint left open leaves its region in /dev/shm.
@@ -127,6 +158,15 @@ final class FabricTransport implements Transport {
 
     private Buffer send;
     private final List<Buffer> retired = new ArrayList<>();
+    private final int rendezvousBytes;
+    /* the fields below are guarded by lock */
+    private boolean sharesMemory;       // long frames go through shared regions
+    private final Buffer announcement;  // where announcements are sent from
+    private MemorySegment writing;      // what the frame being written is written into
+    private SharedRegion outbound;      // this end's region, the peer reads
+    private int regions;                // this end's regions made
+    private boolean outboundUnread;     // the peer may read outbound until it sends
+    private SharedRegion inbound;       // the peer's region, mapped
     private final Buffer[] receive = new Buffer[2];
     private int posted = -1;            // the receive buffer with a posted receive
     private Buffer bulk;
@@ -156,8 +196,10 @@ final class FabricTransport implements Transport {
      * readTimeout for a server); 0 for no bound.
      */
     FabricTransport(FastFabric ff, ControlChannel control, MemorySegment ep, long peer,
-                    int maxFrame, WaitPolicy.Waiter waiter, long timeoutMillis) throws IOException {
+                    int maxFrame, WaitPolicy.Waiter waiter, long timeoutMillis,
+                    int rendezvousBytes) throws IOException {
         this.ff = ff;
+        this.rendezvousBytes = Math.clamp(rendezvousBytes, MIN_RENDEZVOUS, EAGER);
         this.timeoutNanos = timeoutMillis * 1_000_000;
         this.provider = ff.provider(ep);
         this.control = control;
@@ -168,6 +210,9 @@ final class FabricTransport implements Transport {
         this.canWait = ff.canWait(ep);
         this.completions = Arena.ofAuto().allocate(FastFabric.COMPLETION_SIZE * MAX_COMPLETIONS, 8);
         send = buffer(EAGER);
+        sharesMemory = provider.equals(SHARED_MEMORY);
+        announcement = sharesMemory ? buffer(ANNOUNCEMENT) : null;
+        writing = sendBuffer();
         receive[0] = buffer(EAGER);
         receive[1] = buffer(EAGER);
         if (!canWait) {
@@ -185,55 +230,100 @@ final class FabricTransport implements Transport {
 
     // ------------------------------------------------------------ sending --
 
+    /*
+     * Over shared memory the first rendezvousBytes of the send buffer: a
+     * frame that outgrows them is written into this end's shared region
+     * instead (growSendBuffer).
+     */
     @Override
     public MemorySegment sendBuffer() {
-        return send.memory();
-    }
-
-    @Override
-    public MemorySegment growSendBuffer(long minimumSize) throws IOException {
-        if (minimumSize > Frame.HEADER + (long) maxFrame) {
-            throw new IOException("frame of " + minimumSize + " bytes above the limit of "
-                                  + (Frame.HEADER + (long) maxFrame));
-        }
-        long size = Math.min(Math.max(minimumSize, 2 * send.memory().byteSize()),
-                             Frame.HEADER + (long) maxFrame);
         lock.lock();
         try {
-            checkOpen();
-            retired.add(send);
-            send = buffer(size);
-            return send.memory();
+            MemorySegment m = send.memory();
+            return writing = sharesMemory && rendezvousBytes < m.byteSize() ? m.asSlice(0, rendezvousBytes) : m;
         } finally {
             lock.unlock();
         }
     }
 
     @Override
-    public void send(byte[] frame, int length) throws IOException {
-        if (length > send.memory().byteSize()) {
-            growSendBuffer(length);
+    public MemorySegment growSendBuffer(long minimumSize) throws IOException {
+        long limit = Frame.HEADER + (long) maxFrame;
+        if (minimumSize > limit) {
+            throw new IOException("frame of " + minimumSize + " bytes above the limit of " + limit);
         }
-        MemorySegment.copy(frame, 0, send.memory(), ValueLayout.JAVA_BYTE, 0, length);
+        lock.lock();
+        try {
+            checkOpen();
+            if (sharesMemory && !outboundUnread) {
+                MemorySegment m = outboundRegion(minimumSize, limit);
+                if (m != null) {
+                    return writing = m;
+                }
+            }
+            if (minimumSize > send.memory().byteSize()) {
+                long size = Math.min(Math.max(minimumSize, 2 * send.memory().byteSize()), limit);
+                retired.add(send);
+                send = buffer(size);
+            }
+            return writing = send.memory();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /*
+     * This end's shared region, made or grown to hold minimumSize bytes (in
+     * powers of two from 1 MiB, at most limit), or null if the system
+     * refuses one: then long frames go through libfabric from here on.
+     */
+    private MemorySegment outboundRegion(long minimumSize, long limit) {
+        if (outbound == null || outbound.size() < minimumSize) {
+            long size = Math.min(Math.max(MIN_REGION, Long.highestOneBit(minimumSize - 1) << 1), limit);
+            try {
+                SharedRegion r = SharedRegion.create(size, ++regions);
+                if (outbound != null) {
+                    outbound.closeDescriptor();     // the old one's memory stays while the stream copies it
+                }
+                outbound = r;
+            } catch (IOException | RuntimeException e) {
+                sharesMemory = false;
+                return null;
+            }
+        }
+        return outbound.memory();
+    }
+
+    @Override
+    public void send(byte[] frame, int length) throws IOException {
+        MemorySegment m = sendBuffer();
+        if (length > m.byteSize()) {
+            m = growSendBuffer(length);
+        }
+        MemorySegment.copy(frame, 0, m, ValueLayout.JAVA_BYTE, 0, length);
         sendBuffered(length);
     }
 
     @Override
     public void sendBuffered(int length) throws IOException {
-        if (length < Frame.HEADER || length > send.memory().byteSize()) {
-            throw new IllegalArgumentException("frame length " + length);
-        }
         lock.lock();
         try {
+            if (length < Frame.HEADER || length > writing.byteSize()) {
+                throw new IllegalArgumentException("frame length " + length);
+            }
             checkOpen();
             for (Buffer b : retired) {
                 ff.deregister(b.region());
             }
             retired.clear();
-            Buffer b = send;
-            post(b, 0, Math.min(length, EAGER), TAG_FRAME);
-            for (long at = EAGER; at < length; at += CHUNK) {
-                post(b, at, Math.min(CHUNK, length - at), TAG_BULK);
+            if (outbound != null && writing == outbound.memory()) {
+                announce(length);
+            } else {
+                Buffer b = send;
+                post(b, 0, Math.min(length, EAGER), TAG_FRAME);
+                for (long at = EAGER; at < length; at += CHUNK) {
+                    post(b, at, Math.min(CHUNK, length - at), TAG_BULK);
+                }
             }
             await(Condition.SENT);
             if (sendStatus < 0) {
@@ -249,8 +339,25 @@ final class FabricTransport implements Transport {
         }
     }
 
+    /*
+     * Tells the peer that a frame of length bytes waits in this end's
+     * shared region: the one eager message of the frame. The region is not
+     * written again until a frame from the peer shows it is done reading.
+     */
+    private void announce(int length) throws IOException {
+        MemorySegment a = announcement.memory();
+        a.set(LENGTH_FIELD, 0, REGION_MARK);
+        a.set(LENGTH_FIELD, 4, outbound.fd());
+        a.set(LONG_FIELD, 8, SharedRegion.pid());
+        a.set(LONG_FIELD, 16, outbound.size());
+        a.set(LENGTH_FIELD, 24, length);
+        a.set(LENGTH_FIELD, 28, outbound.generation());
+        post(announcement, 0, ANNOUNCEMENT, TAG_FRAME);
+        outboundUnread = true;
+    }
+
     private void post(Buffer b, long offset, long length, long tag) throws IOException {
-        while (true) {
+        for (int attempts = 1; ; attempts++) {
             MemorySegment at = offset == 0 ? b.memory() : b.memory().asSlice(offset);
             int rc = ff.send(ep, peer, at, length, b.desc(), tag, CTX_SEND);
             if (rc == 0) {
@@ -260,7 +367,19 @@ final class FabricTransport implements Transport {
             if (rc != FastFabric.EAGAIN) {
                 throw ff.failed("ff_send", rc);
             }
-            pollOnce();                 // the queue is full: let completions free it
+            if (pollOnce() == 0 && attempts % FULL_QUEUE_POLLS == 0) {
+                // a peer that takes nothing for long may be dead (its queue stays full) or
+                // frozen: check its tcp connection, and give the core up for a while
+                control.awaitReadable(1);
+                int bytes = control.drain();
+                if (bytes < 0) {
+                    open = false;
+                    throw new IOException("the peer closed the connection");
+                }
+                if (bytes > 0) {
+                    announced = false;  // a poke answered our notice: the next sleep announces again
+                }
+            }
             checkOpen();
         }
     }
@@ -302,6 +421,15 @@ final class FabricTransport implements Transport {
             if (frameLength < Frame.HEADER) {
                 throw new IOException("fabric message of " + frameLength + " bytes: no frame");
             }
+            if (outboundUnread) {
+                // the peer sent: it is done with our last frame, and has mapped our region
+                outboundUnread = false;
+                outbound.closeDescriptor();
+            }
+            if (data.get(LENGTH_FIELD, 0) == REGION_MARK) {
+                frame.setNative(inboundFrame(frame, data), frame.length());
+                return;
+            }
             frame.prepare(data.get(LENGTH_FIELD, 0));
             int total = frame.length();
             if (total <= EAGER) {
@@ -321,6 +449,32 @@ final class FabricTransport implements Transport {
         } finally {
             lock.unlock();
         }
+    }
+
+    /*
+     * The frame a peer's announcement names, in its shared region (mapped
+     * here once per region); frame is prepared to its length.
+     */
+    private MemorySegment inboundFrame(Frame frame, MemorySegment a) throws IOException {
+        if (!provider.equals(SHARED_MEMORY) || frameLength != ANNOUNCEMENT) {
+            throw new IOException("shared region announced in a message of " + frameLength + " bytes over "
+                                  + provider);
+        }
+        int fd = a.get(LENGTH_FIELD, 4);
+        long pid = a.get(LONG_FIELD, 8);
+        long size = a.get(LONG_FIELD, 16);
+        int length = a.get(LENGTH_FIELD, 24);
+        int generation = a.get(LENGTH_FIELD, 28);
+        if (size > Frame.HEADER + (long) maxFrame || length > size) {
+            throw new IOException("shared region of " + size + " bytes for a frame of " + length
+                                  + " (limit " + (Frame.HEADER + (long) maxFrame) + ")");
+        }
+        frame.prepare(length - Frame.HEADER);
+        if (inbound == null || inbound.generation() != generation || inbound.size() != size) {
+            inbound = null;             // the last one is unmapped once nothing reads it
+            inbound = SharedRegion.open(pid, fd, size, generation);
+        }
+        return inbound.memory();
     }
 
     private void postReceive(int index) throws IOException {
@@ -618,6 +772,10 @@ final class FabricTransport implements Transport {
         if (!freed) {
             freed = true;
             OPEN.remove(this);
+            if (outbound != null) {
+                outbound.closeDescriptor();     // its memory goes once no stream holds it
+            }
+            inbound = null;
             ff.close(ep);               // cancels what is posted, deregisters every region
         }
     }

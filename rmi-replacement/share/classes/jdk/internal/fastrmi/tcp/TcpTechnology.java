@@ -25,6 +25,9 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger.Level;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -490,6 +493,9 @@ final class TcpTechnology implements Technology, Bootstrap {
 
         private static final int INITIAL_INPUT_BYTES = 8 * 1024;
         private static final int LARGE_INPUT_BYTES = 64 * 1024;
+        private static final int INITIAL_OUTPUT_BYTES = 8 * 1024;
+        /* The largest frame this end writes (the peer's maxFrameBytes decides what it takes). */
+        private static final long MAX_OUTPUT_BYTES = Integer.MAX_VALUE - 8;
         /* The buffer of a blocking read with a deadline. */
         private static final int TIMED_READ_BYTES = 8192;
 
@@ -507,6 +513,18 @@ final class TcpTechnology implements Technology, Bootstrap {
         private ByteBuffer in = ByteBuffer.allocateDirect(INITIAL_INPUT_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         private byte[] lastArray;
         private ByteBuffer lastWrap;
+        /*
+         * Where the fast streams write frames in place: a socket write from
+         * native memory copies nothing into a temporary direct buffer first.
+         * It grows with the frames, as the streams' own buffers would.
+         */
+        private MemorySegment out = Arena.ofAuto().allocate(INITIAL_OUTPUT_BYTES, 8);
+        /*
+         * A frame longer than the input buffer is read straight into this
+         * native buffer, grown as its bytes arrive (at most twice those), and
+         * left there for the reader (Frame.setNative): no copy into the heap.
+         */
+        private MemorySegment longFrame;
         private final String peerHost;
         private final boolean peerLocal;
         private volatile boolean open = true;
@@ -757,6 +775,28 @@ final class TcpTechnology implements Technology, Bootstrap {
         // ------------------------------------------------------- frames --
 
         @Override
+        public MemorySegment sendBuffer() {
+            return out;
+        }
+
+        @Override
+        public MemorySegment growSendBuffer(long minimumSize) throws IOException {
+            if (minimumSize > MAX_OUTPUT_BYTES) {
+                throw new IOException("frame of " + minimumSize + " bytes above the limit of " + MAX_OUTPUT_BYTES);
+            }
+            out = Arena.ofAuto().allocate(Math.min(Math.max(minimumSize, 2 * out.byteSize()), MAX_OUTPUT_BYTES), 8);
+            return out;
+        }
+
+        @Override
+        public void sendBuffered(int length) throws IOException {
+            if (length < Frame.HEADER || length > out.byteSize()) {
+                throw new IllegalArgumentException("frame length " + length);
+            }
+            writeFully(out.asSlice(0, length).asByteBuffer());
+        }
+
+        @Override
         public void send(byte[] frame, int length) throws IOException {
             ByteBuffer b = lastWrap;
             if (lastArray != frame) {
@@ -818,6 +858,10 @@ final class TcpTechnology implements Technology, Bootstrap {
                     growInput();
                 }
                 frame.prepare(len);
+                if (frame.length() > in.capacity()) {
+                    receiveLong(frame);
+                    return;
+                }
                 byte[] data = frame.data();
                 data[0] = (byte) len;
                 data[1] = (byte) (len >>> 8);
@@ -839,6 +883,38 @@ final class TcpTechnology implements Technology, Bootstrap {
                 close();
                 throw e;
             }
+        }
+
+        /* The frame prepared, longer than the input buffer, read into longFrame and left there. */
+        private void receiveLong(Frame frame) throws IOException {
+            int total = frame.length();
+            MemorySegment dst = longFrame;
+            if (dst == null || dst.byteSize() < total) {
+                // grown with what arrives: a length alone reserves little
+                dst = Arena.ofAuto().allocate(Math.min(total, Math.max(2L * LARGE_INPUT_BYTES,
+                                                                       dst == null ? 0 : dst.byteSize())), 8);
+            }
+            dst.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, total - Frame.HEADER);
+            int got = Frame.HEADER;
+            int buffered = Math.min(in.remaining(), total - got);
+            MemorySegment.copy(MemorySegment.ofBuffer(in), 0, dst, got, buffered);     // from in's position
+            in.position(in.position() + buffered);
+            got += buffered;
+            while (got < total) {
+                if (got == dst.byteSize()) {
+                    MemorySegment larger = Arena.ofAuto().allocate(Math.min(total, 2L * got), 8);
+                    MemorySegment.copy(dst, 0, larger, 0, got);
+                    dst = larger;
+                }
+                ByteBuffer b = dst.asSlice(got, Math.min(dst.byteSize(), total) - got).asByteBuffer();
+                int n = readInto(b);
+                if (n < 0) {
+                    throw new EOFException("connection closed mid-frame");
+                }
+                got += n;
+            }
+            longFrame = dst;
+            frame.setNative(dst, total);
         }
 
         /* A connection that carries long frames: the larger buffer, with what was read already. */
@@ -884,45 +960,50 @@ final class TcpTechnology implements Technology, Bootstrap {
             }
         }
 
-        /* Reads what is there, polling as the wait policy says before it blocks; -1 at EOF. */
+        /* Reads what is there into in, polling as the wait policy says before it blocks; -1 at EOF. */
         private int readSome() throws IOException {
             in.compact();
             try {
-                int n = ch.read(in);
-                if (n != 0) {
-                    return n;
-                }
-                long start = System.nanoTime();
-                long length = waiter.beginPoll();
-                if (length > 0) {
-                    boolean found = false;
-                    try {
-                        long pollEnd = start + length;
-                        do {
-                            waiter.pause();
-                            n = ch.read(in);
-                            if (n != 0) {
-                                found = true;
-                                return n;
-                            }
-                        } while (System.nanoTime() - pollEnd < 0);
-                    } finally {
-                        waiter.endPoll(found);
-                    }
-                }
-                ch.configureBlocking(true);
-                try {
-                    n = deadline == 0 ? ch.read(in) : readBefore(deadline);
-                } finally {
-                    if (ch.isOpen()) {
-                        ch.configureBlocking(false);
-                    }
-                }
-                waiter.blocked(System.nanoTime() - start);
-                return n;
+                return readInto(in);
             } finally {
                 in.flip();
             }
+        }
+
+        /* Reads what is there into b (in write mode), polling as the wait policy says before it blocks; -1 at EOF. */
+        private int readInto(ByteBuffer b) throws IOException {
+            int n = ch.read(b);
+            if (n != 0) {
+                return n;
+            }
+            long start = System.nanoTime();
+            long length = waiter.beginPoll();
+            if (length > 0) {
+                boolean found = false;
+                try {
+                    long pollEnd = start + length;
+                    do {
+                        waiter.pause();
+                        n = ch.read(b);
+                        if (n != 0) {
+                            found = true;
+                            return n;
+                        }
+                    } while (System.nanoTime() - pollEnd < 0);
+                } finally {
+                    waiter.endPoll(found);
+                }
+            }
+            ch.configureBlocking(true);
+            try {
+                n = deadline == 0 ? ch.read(b) : readBefore(b, deadline);
+            } finally {
+                if (ch.isOpen()) {
+                    ch.configureBlocking(false);
+                }
+            }
+            waiter.blocked(System.nanoTime() - start);
+            return n;
         }
 
         /*
@@ -930,7 +1011,7 @@ final class TcpTechnology implements Technology, Bootstrap {
          * stream, whose reads honour SO_TIMEOUT (the channel's own do not),
          * into the buffer being filled.
          */
-        private int readBefore(long deadline) throws IOException {
+        private int readBefore(ByteBuffer b, long deadline) throws IOException {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 throw new SocketTimeoutException("read timed out: nothing from " + peerHost + " within "
@@ -946,13 +1027,13 @@ final class TcpTechnology implements Technology, Bootstrap {
             }
             int n;
             try {
-                n = timedStream.read(timedBuffer, 0, Math.min(timedBuffer.length, in.remaining()));
+                n = timedStream.read(timedBuffer, 0, Math.min(timedBuffer.length, b.remaining()));
             } catch (SocketTimeoutException e) {
                 throw new SocketTimeoutException("read timed out: nothing from " + peerHost + " within "
                                                  + receiveTimeoutNanos / 1_000_000 + " ms");
             }
             if (n > 0) {
-                in.put(timedBuffer, 0, n);
+                b.put(timedBuffer, 0, n);
             }
             return n;
         }
