@@ -228,15 +228,17 @@ test-fabric:
 # configuration), on the image and, where it can run, on stock; then the
 # report from those results, so that neither rots. Counted as one check per
 # benchmark run; a failing benchmark stops the run (1 failed). About 1.5 min.
+# The bulk area runs one size, 64 KiB (two rows of its double[][], two blocks
+# of its list), not all ten up to 16 MiB (-p bytes names only its parameter).
 SMOKE := $(BUILD)/bench/smoke
 # What runs on stock Temurin in the smoke run: every class without image-only API.
-SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.JmxStock)Bench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
+SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.JmxStock)Bench|bulk\.BulkStockBench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
 test-bench-smoke: $(REPORT_VENV)/.installed
 	$(call phase,bench-smoke: every benchmark once, image and stock (results: build/bench/smoke/))
 	@mkdir -p $(RESULTS)
 	@status=0; \
 	$(BENCH_ENV) BENCH_OUT=$(SMOKE) BENCH_IN_PROCESS=1 BENCH_RATIOS=0 BENCH_QUIET=1 \
-	    BENCH_OPTS='-bm ss -wi 0 -i 1' FI_TCP_IFACE=lo \
+	    BENCH_OPTS='-bm ss -wi 0 -i 1 -p bytes=65536' FI_TCP_IFACE=lo \
 	    bench/scripts/run.sh smoke 'org\.grandejdk\.bench\.' '$(SMOKE_STOCK)' \
 	&& $(REPORT_PY) bench/scripts/report.py --out $(SMOKE)/report \
 	    --collection-image $(SMOKE)/smoke-image.json --collection-stock $(SMOKE)/smoke-stock.json \
@@ -285,7 +287,7 @@ REPORT_ARGS  = --collection-image $(1)/collection-image.json --collection-stock 
                --serial-image $(1)/collection-serial-image.json --serial-stock $(1)/collection-serial-stock.json
 
 .PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-jmx bench-rmi-alloc bench-fabric \
-        bench-load bench-scaling
+        bench-load bench-scaling bench-bulk
 
 # The RMI benchmark collection of Philippsen, Haumacher and Nester, "More
 # Efficient Serialization and RMI for Java", section 6 (bench/scripts/collection.sh):
@@ -375,6 +377,19 @@ bench-scaling: image $(REPORT_VENV)/.installed
 	$(call phase,bench-scaling: calls/s by callers - stock vs jdk.fastrmi (results: build/bench/scaling*))
 	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench REPORT_PY=$(REPORT_PY) bench/scripts/scaling.sh
 
+# Bulk data as HPC reads a transport (bench/scripts/bulk.sh): the round trip
+# (echo) and one-way bandwidth (void take) of byte, int and double arrays,
+# double[][] and List<double[]>, 8 B to 16 MiB, on stock RMI (stock Temurin
+# and the image) and jdk.fastrmi over tcp and fabric shm, beside floors of
+# the same bytes: memcpy, C over TCP, MPI (Open MPI over shared memory,
+# installed from Debian's packages if missing) and ff_pingpong. Quick profile
+# about 15 min; BENCH_PROFILE=long (forked) about 1.5 h. Report
+# build/bench/bulk-report.md, bulk-latency.png, bulk-bandwidth.png.
+bench-bulk: image $(REPORT_VENV)/.installed
+	$(call phase,bench-bulk: bulk data - floors then JMH on the image and on stock (results: build/bench/bulk-*))
+	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench REPORT_PY=$(REPORT_PY) $(if $(BENCH_OPTS),BENCH_OPTS='$(BENCH_OPTS)') \
+	    bench/scripts/bulk.sh $(BENCH_PROFILE)
+
 # Allocation per call of jdk.fastrmi's primitive calls (B/op about 0):
 # JMH's gc profiler; B/op in the console table and build/bench/rmi-alloc-image.log.
 bench-rmi-alloc: image
@@ -401,6 +416,7 @@ help:
 	@echo '  bench-fabric            libfastfabric C floor, FFM and RMI over the fabric: build/bench/fabric-report.md'
 	@echo '  bench-load              callers one small-heap server holds, stock vs jdk.fastrmi: build/bench/load-report.md'
 	@echo '  bench-scaling           calls/s from 1 to 64 callers, stock vs jdk.fastrmi tcp and shm: build/bench/scaling-report.md'
+	@echo '  bench-bulk              bulk data 8 B-16 MiB, round trip and bandwidth vs memcpy, TCP, MPI, ff_pingpong: build/bench/bulk-report.md'
 	@echo '  fuzz-fastserial         a longer fuzz run of the fast reader (FUZZ_SECONDS, FUZZ_SEED)'
 	@echo '  clean                   remove build/ (keeps the cache $(GRANDE_CACHE))'
 	@echo 'Variables: GRANDE_CACHE BOOT_JDK JOBS TEST_CONC'

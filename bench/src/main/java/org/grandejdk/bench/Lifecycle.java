@@ -64,6 +64,22 @@ public final class Lifecycle {
     }
 
     /**
+     * A resource the trials of an in-process run share (a server): closed
+     * by a shutdown hook of the given thread name when the JVM exits, not
+     * by a tear-down; a failure to close is printed.
+     */
+    public static <T extends AutoCloseable> T closedAtExit(T resource, String threadName) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                e.printStackTrace();
+            }
+        }, threadName));
+        return resource;
+    }
+
+    /**
      * The simple name of the benchmark class that bench is an instance of:
      * the configuration, serializer or way of calling it stands for, not
      * the subclass that JMH generates (in a package {@code *.jmh_generated}).

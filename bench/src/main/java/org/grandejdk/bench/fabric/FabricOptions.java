@@ -40,9 +40,10 @@ public final class FabricOptions {
     /**
      * Throws unless a provider that uses TCP runs on the loopback only
      * ({@code FI_TCP_IFACE=lo}), and unless {@code FI_PROVIDER}, which wins
-     * over the provider asked for, is unset.
+     * over the provider asked for, is unset. Public for the bulk area's
+     * fabric configuration (org.grandejdk.bench.bulk).
      */
-    static void requireLoopback(String provider) {
+    public static void requireLoopback(String provider) {
         String forced = System.getenv("FI_PROVIDER");
         if (forced != null) {
             throw new IllegalStateException("FI_PROVIDER=" + forced

@@ -10,7 +10,6 @@ import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.RemoteObject;
-import java.rmi.server.UnicastRemoteObject;
 
 /**
  * The server JVM of {@link RemoteCallBench}: a registry with a
@@ -87,19 +86,7 @@ public final class PingServer {
     }
 
     private static void serve() throws Exception {
-        PingServiceImpl service = new PingServiceImpl();
-        PingService stub = (PingService) UnicastRemoteObject.exportObject(service, 0);
-        RmiConfiguration.check("server", stub);
-        int[] port = new int[1];
-        Registry registry = createRegistry(port);
-        registry.bind(NAME, stub);
-        System.out.println("PORT " + port[0]);
-        System.out.flush();
-
-        ServerProcess.awaitEndOfInput();
-        registry.unbind(NAME);
-        UnicastRemoteObject.unexportObject(service, true);
-        UnicastRemoteObject.unexportObject(registry, true);
+        ServerProcess.serveUntilEndOfInput(NAME, new PingServiceImpl());
     }
 
     /**

@@ -74,8 +74,12 @@ public abstract class RemoteCallBench extends AverageTimeBench {
     /** The clients of {@link #star}; more than this machine's 2 cores. */
     static final int STAR_CLIENTS = 3;
 
-    /** Set on an in-process run: the trials of the JVM share one server. */
-    static final String SHARED_PROPERTY = "grandejdk.bench.sharedServer";
+    /**
+     * Set on an in-process run: the trials of the JVM share one server.
+     * Public for the bulk area (org.grandejdk.bench.bulk), whose trials do
+     * the same.
+     */
+    public static final String SHARED_PROPERTY = "grandejdk.bench.sharedServer";
 
     /** The argument of the kernels that take an object. */
     @State(Scope.Benchmark)
@@ -200,15 +204,7 @@ public abstract class RemoteCallBench extends AverageTimeBench {
         if (Boolean.getBoolean(SHARED_PROPERTY)) {
             synchronized (RemoteCallBench.class) {
                 if (shared == null) {
-                    shared = Connection.open(this);
-                    Connection c = shared;
-                    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                        try {
-                            c.close();
-                        } catch (Exception e) {
-                            e.printStackTrace();
-                        }
-                    }, "close-ping-server"));
+                    shared = Lifecycle.closedAtExit(Connection.open(this), "close-ping-server");
                 }
                 service = shared.service;
             }

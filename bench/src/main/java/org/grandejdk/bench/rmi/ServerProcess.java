@@ -10,6 +10,9 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.rmi.Remote;
+import java.rmi.registry.Registry;
+import java.rmi.server.UnicastRemoteObject;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -180,6 +183,28 @@ public final class ServerProcess implements AutoCloseable {
             System.exit(1);
         }
         System.exit(0);
+    }
+
+    /**
+     * A server's life around one object: exports impl, checks that it runs
+     * the RMI the options name ({@link RmiConfiguration#check}), binds it as
+     * name in a registry on a free port, tells the benchmark that port
+     * ("PORT n"), serves until its standard input ends, then unbinds and
+     * unexports both.
+     */
+    public static void serveUntilEndOfInput(String name, Remote impl) throws Exception {
+        Remote stub = UnicastRemoteObject.exportObject(impl, 0);
+        RmiConfiguration.check("server", stub);
+        int[] port = new int[1];
+        Registry registry = PingServer.createRegistry(port);
+        registry.bind(name, stub);
+        System.out.println("PORT " + port[0]);
+        System.out.flush();
+
+        awaitEndOfInput();
+        registry.unbind(name);
+        UnicastRemoteObject.unexportObject(impl, true);
+        UnicastRemoteObject.unexportObject(registry, true);
     }
 
     /**
