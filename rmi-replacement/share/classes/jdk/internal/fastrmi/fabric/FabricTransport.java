@@ -163,6 +163,7 @@ final class FabricTransport implements Transport {
     private boolean sharesMemory;       // long frames go through shared regions
     private final Buffer announcement;  // where announcements are sent from
     private MemorySegment writing;      // what the frame being written is written into
+    private MemorySegment rendezvousPart;   // the first rendezvousBytes of send, over shared memory
     private SharedRegion outbound;      // this end's region, the peer reads
     private int regions;                // this end's regions made
     private boolean outboundUnread;     // the peer may read outbound until it sends
@@ -240,7 +241,13 @@ final class FabricTransport implements Transport {
         lock.lock();
         try {
             MemorySegment m = send.memory();
-            return writing = sharesMemory && rendezvousBytes < m.byteSize() ? m.asSlice(0, rendezvousBytes) : m;
+            if (sharesMemory && rendezvousBytes < m.byteSize()) {
+                if (rendezvousPart == null || rendezvousPart.address() != m.address()) {
+                    rendezvousPart = m.asSlice(0, rendezvousBytes);
+                }
+                m = rendezvousPart;
+            }
+            return writing = m;
         } finally {
             lock.unlock();
         }
@@ -465,14 +472,15 @@ final class FabricTransport implements Transport {
         long size = a.get(LONG_FIELD, 16);
         int length = a.get(LENGTH_FIELD, 24);
         int generation = a.get(LENGTH_FIELD, 28);
-        if (size > Frame.HEADER + (long) maxFrame || length > size) {
-            throw new IOException("shared region of " + size + " bytes for a frame of " + length
-                                  + " (limit " + (Frame.HEADER + (long) maxFrame) + ")");
+        if (length > size) {
+            throw new IOException("a frame of " + length + " bytes in a shared region of " + size);
         }
         frame.prepare(length - Frame.HEADER);
-        if (inbound == null || inbound.generation() != generation || inbound.size() != size) {
+        // what a frame of this end's limit needs of it, no more (the peer's limit may be larger)
+        long mapped = Math.min(size, Frame.HEADER + (long) maxFrame);
+        if (inbound == null || inbound.generation() != generation || inbound.size() != mapped) {
             inbound = null;             // the last one is unmapped once nothing reads it
-            inbound = SharedRegion.open(pid, fd, size, generation);
+            inbound = SharedRegion.open(pid, fd, mapped, generation);
         }
         return inbound.memory();
     }

@@ -519,6 +519,7 @@ final class TcpTechnology implements Technology, Bootstrap {
          * It grows with the frames, as the streams' own buffers would.
          */
         private MemorySegment out = Arena.ofAuto().allocate(INITIAL_OUTPUT_BYTES, 8);
+        private ByteBuffer outView = out.asByteBuffer();
         /*
          * A frame longer than the input buffer is read straight into this
          * native buffer, grown as its bytes arrive (at most twice those), and
@@ -785,6 +786,7 @@ final class TcpTechnology implements Technology, Bootstrap {
                 throw new IOException("frame of " + minimumSize + " bytes above the limit of " + MAX_OUTPUT_BYTES);
             }
             out = Arena.ofAuto().allocate(Math.min(Math.max(minimumSize, 2 * out.byteSize()), MAX_OUTPUT_BYTES), 8);
+            outView = out.asByteBuffer();
             return out;
         }
 
@@ -793,7 +795,7 @@ final class TcpTechnology implements Technology, Bootstrap {
             if (length < Frame.HEADER || length > out.byteSize()) {
                 throw new IllegalArgumentException("frame length " + length);
             }
-            writeFully(out.asSlice(0, length).asByteBuffer());
+            writeFully(outView.limit(length).position(0));
         }
 
         @Override
