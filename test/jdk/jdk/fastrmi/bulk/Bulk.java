@@ -41,11 +41,11 @@ import static grande.test.Checks.expectEquals;
  */
 final class Bulk {
 
-    /** The fabric's setting: frames of at least this many bytes go through the connection's bulk region. */
+    /** The fabric's setting: over shm, longer frames go through the connection's shared region. */
     static final String RENDEZVOUS_PROPERTY = "jdk.fastrmi.fabric.rendezvousBytes";
 
     /** Its default. */
-    static final int DEFAULT_RENDEZVOUS = 65536;
+    static final int DEFAULT_RENDEZVOUS = 4096;
 
     /** 16 MiB: the size of each large argument. */
     static final int LARGE = 16 << 20;

@@ -22,26 +22,27 @@
  * @summary Large primitive arrays between two JVMs on jdk.fastrmi's tcp,
  *          each checked element by element after its round trip (random
  *          contents from fixed seeds): (a) byte[] of every length from
- *          65536-96 to 65536+32, so that whatever the call and reply
- *          headers are, frames of 65535, 65536 and 65537 bytes (the fabric's
- *          default rendezvous threshold, jdk.fastrmi.fabric.rendezvousBytes)
- *          go both ways; (b) 16 MiB of each kind: byte[16 Mi], int[4 Mi],
+ *          4096-96 to 4096+32, so that whatever the call and reply headers
+ *          are, frames of 4095, 4096 and 4097 bytes (the fabric's default
+ *          rendezvous threshold, jdk.fastrmi.fabric.rendezvousBytes) go both
+ *          ways; (b) 16 MiB of each kind: byte[16 Mi], int[4 Mi],
  *          double[2 Mi], double[512][4096] and an ArrayList of 512
  *          double[4096]; (c) on one stub, 16 MiB, then small calls of every
  *          kind, 16 MiB again, arrays growing from 1 KiB to 16 MiB and
  *          shrinking back, then 16 MiB of double[][]: a connection's buffers
  *          grown for one call serve smaller and larger ones with nothing of
  *          an earlier call. FastRMI.technology names tcp before the first
- *          call and after each part. Then (a) around 4096 and (c) with
- *          jdk.fastrmi.fabric.rendezvousBytes=4096 in both JVMs (a setting
- *          tcp does not read: nothing may change).
+ *          call and after each part. Then (a) around 65536 and (c) with
+ *          jdk.fastrmi.fabric.rendezvousBytes=65536 in both JVMs (a setting
+ *          tcp does not read: nothing may change; 64 KiB is also where tcp
+ *          reads a frame into its native buffer).
  * @modules java.rmi jdk.fastrmi jdk.fastrmi/jdk.internal.fastrmi.fabric
  * @library /lib
  * @build grande.test.* jtreg.SkippedException Bulk BulkService BulkServer BulkTransferTest
  * @run main/othervm/timeout=300 -Xmx1g -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp BulkTransferTest
  * @run main/othervm/timeout=300 -Xmx1g -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=tcp -Djdk.fastrmi.fabric.rendezvousBytes=4096
+ *      -Djdk.fastrmi.technologies=tcp -Djdk.fastrmi.fabric.rendezvousBytes=65536
  *      -Dtest.fastrmi.technology=tcp BulkTransferTest sweep mixed
  */
 
@@ -50,9 +51,9 @@
  * @summary The same over the fabric's shared memory (fabric:shm), which
  *          FastRMI.technology must name before the first call and after
  *          each part (a fall back to tcp fails); then, with
- *          jdk.fastrmi.fabric.rendezvousBytes=4096 in both JVMs, the sweep
- *          (a) from 4096-96 to 4096+32 and the sequence (c), whose small
- *          calls then cross that threshold both ways. Skipped where
+ *          jdk.fastrmi.fabric.rendezvousBytes=65536 (the largest) in both
+ *          JVMs, the sweep (a) from 65536-96 to 65536+32 and the sequence
+ *          (c), whose calls then cross that threshold both ways. Skipped where
  *          libfabric offers no shm.
  * @modules java.rmi jdk.fastrmi jdk.fastrmi/jdk.internal.fastrmi.fabric
  * @library /lib
@@ -62,7 +63,7 @@
  *      -Dtest.fastrmi.technology=fabric:shm BulkTransferTest
  * @run main/othervm/timeout=300 -Xmx1g -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Djdk.fastrmi.technologies=fabric,tcp -Djdk.fastrmi.fabric.local=shm
- *      -Djdk.fastrmi.fabric.rendezvousBytes=4096
+ *      -Djdk.fastrmi.fabric.rendezvousBytes=65536
  *      -Dtest.fastrmi.technology=fabric:shm BulkTransferTest sweep mixed
  */
 
@@ -70,7 +71,9 @@
  * @test id=tcp-ofi_rxm
  * @summary The same over libfabric's tcp provider (fabric:tcp;ofi_rxm,
  *          FI_TCP_IFACE=lo from the environment, which the server inherits):
- *          (a), (b) and (c) at the default threshold, (a) and (c) at 4096.
+ *          (a), (b) and (c) at the default threshold, (a) and (c) at 65536,
+ *          which is also this provider's eager limit (a longer frame goes
+ *          as a 64 KiB message and the rest in parts).
  *          Skipped where libfabric offers no tcp;ofi_rxm.
  * @modules java.rmi jdk.fastrmi jdk.fastrmi/jdk.internal.fastrmi.fabric
  * @library /lib
@@ -80,7 +83,7 @@
  *      -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm BulkTransferTest
  * @run main/othervm/timeout=300 -Xmx1g -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Djdk.fastrmi.technologies=fabric,tcp -Djdk.fastrmi.fabric.local=tcp;ofi_rxm
- *      -Djdk.fastrmi.fabric.rendezvousBytes=4096
+ *      -Djdk.fastrmi.fabric.rendezvousBytes=65536
  *      -Dtest.fastrmi.technology=fabric:tcp;ofi_rxm BulkTransferTest sweep mixed
  */
 

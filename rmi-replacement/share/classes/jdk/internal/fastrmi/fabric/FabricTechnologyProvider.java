@@ -44,7 +44,7 @@ import jdk.fastrmi.spi.WaitPolicy;
  * connections served at once; default 32),
  * {@code jdk.fastrmi.fabric.rendezvousBytes} (over shared memory, a longer
  * frame is read by the peer in place from the sender's memory, not copied
- * through libfabric; default and at most 65536, at least 256),
+ * through libfabric; default 4096, at most 65536, at least 256),
  * {@code jdk.fastrmi.fabric.dgc}
  * ({@code lease}, the default, or {@code cluster}) and
  * {@code jdk.fastrmi.fabric.library} (the library; default the image's),
@@ -93,7 +93,7 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
                                            context.longProperty("spinMicros", 100, 0, 1_000_000) * 1000);
         int maxSharedMemory = (int) context.longProperty("maxSharedMemoryConnections",
                                                          DEFAULT_MAX_SHARED_MEMORY, 0, 1 << 16);
-        int rendezvousBytes = (int) context.longProperty("rendezvousBytes", FabricTransport.EAGER,
+        int rendezvousBytes = (int) context.longProperty("rendezvousBytes", FabricTransport.DEFAULT_RENDEZVOUS,
                                                          FabricTransport.MIN_RENDEZVOUS, FabricTransport.EAGER);
         DistributedGC.Kind gcKind = context.gcKind(DistributedGC.Kind.LEASE);
         Timeouts timeouts = Timeouts.fromSystemProperties();
