@@ -1109,8 +1109,9 @@ public class FastObjectInputStream extends ObjectInputStream {
     private Object readPrimitiveArray(Class<?> comp, int len, int width) throws IOException {
         long bytes = (long) len * width;
         int initial = bytes <= limit - pos || bytes <= ARRAY_CHUNK_BYTES ? len : ARRAY_CHUNK_BYTES / width;
-        // every element is copied from the stream before the array is seen,
-        // so it need not be zeroed first (a second pass over a large array)
+        // every element is copied from the stream before the array is seen, so it
+        // need not be zeroed first; the VM skips it where it can (a TLAB allocation:
+        // C2's slow path for a large array still zeroes)
         Object a = comp == boolean.class ? new boolean[initial] : U.allocateUninitializedArray(comp, initial);
         long baseOffset = U.arrayBaseOffset(a.getClass());
         int filled = 0;
