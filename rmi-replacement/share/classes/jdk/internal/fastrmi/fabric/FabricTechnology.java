@@ -89,7 +89,7 @@ final class FabricTechnology implements Technology {
     /** The providers a client may ask a server for, besides the configured ones. */
     private static final Set<String> KNOWN = Set.of("shm", "tcp;ofi_rxm", "verbs;ofi_rxm");
     /** libfabric's shared-memory provider, whose endpoints only peers of this host may ask for. */
-    private static final String SHARED_MEMORY = "shm";
+    static final String SHARED_MEMORY = "shm";
 
     private final Bootstrap bootstrap;
     private final String bootstrapId;

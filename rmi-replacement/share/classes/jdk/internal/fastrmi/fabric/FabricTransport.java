@@ -120,7 +120,6 @@ final class FabricTransport implements Transport {
     private static final ValueLayout.OfLong LONG_FIELD =
             ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-    private static final String SHARED_MEMORY = "shm";
     /** The smallest rendezvousBytes taken. */
     static final int MIN_RENDEZVOUS = 256;
     /*
@@ -220,7 +219,7 @@ final class FabricTransport implements Transport {
         this.canWait = ff.canWait(ep);
         this.completions = Arena.ofAuto().allocate(FastFabric.COMPLETION_SIZE * MAX_COMPLETIONS, 8);
         send = buffer(EAGER);
-        sharesMemory = provider.equals(SHARED_MEMORY);
+        sharesMemory = provider.equals(FabricTechnology.SHARED_MEMORY);
         announcement = sharesMemory ? buffer(ANNOUNCEMENT) : null;
         writing = sendBuffer();
         receive[0] = buffer(EAGER);
@@ -472,7 +471,7 @@ final class FabricTransport implements Transport {
      * here once per region); frame is prepared to its length.
      */
     private MemorySegment inboundFrame(Frame frame, MemorySegment a) throws IOException {
-        if (!provider.equals(SHARED_MEMORY) || frameLength != ANNOUNCEMENT) {
+        if (!provider.equals(FabricTechnology.SHARED_MEMORY) || frameLength != ANNOUNCEMENT) {
             throw new IOException("shared region announced in a message of " + frameLength + " bytes over "
                                   + provider);
         }

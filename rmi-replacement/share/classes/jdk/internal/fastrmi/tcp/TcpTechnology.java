@@ -516,10 +516,12 @@ final class TcpTechnology implements Technology, Bootstrap {
         /*
          * Where the fast streams write frames in place: a socket write from
          * native memory copies nothing into a temporary direct buffer first.
-         * It grows with the frames, as the streams' own buffers would.
+         * It grows with the frames, as the streams' own buffers would; made
+         * at the first frame (a control channel or a JDK-serialization
+         * connection never asks for it).
          */
-        private MemorySegment out = Arena.ofAuto().allocate(INITIAL_OUTPUT_BYTES, 8);
-        private ByteBuffer outView = out.asByteBuffer();
+        private MemorySegment out;
+        private ByteBuffer outView;
         /*
          * A frame longer than the input buffer is read straight into this
          * native buffer, grown as its bytes arrive (at most twice those), and
@@ -777,6 +779,10 @@ final class TcpTechnology implements Technology, Bootstrap {
 
         @Override
         public MemorySegment sendBuffer() {
+            if (out == null) {
+                out = Arena.ofAuto().allocate(INITIAL_OUTPUT_BYTES, 8);
+                outView = out.asByteBuffer();
+            }
             return out;
         }
 
@@ -785,14 +791,15 @@ final class TcpTechnology implements Technology, Bootstrap {
             if (minimumSize > MAX_OUTPUT_BYTES) {
                 throw new IOException("frame of " + minimumSize + " bytes above the limit of " + MAX_OUTPUT_BYTES);
             }
-            out = Arena.ofAuto().allocate(Math.min(Math.max(minimumSize, 2 * out.byteSize()), MAX_OUTPUT_BYTES), 8);
+            long size = Math.max(minimumSize, 2 * sendBuffer().byteSize());
+            out = Arena.ofAuto().allocate(Math.min(size, MAX_OUTPUT_BYTES), 8);
             outView = out.asByteBuffer();
             return out;
         }
 
         @Override
         public void sendBuffered(int length) throws IOException {
-            if (length < Frame.HEADER || length > out.byteSize()) {
+            if (length < Frame.HEADER || length > sendBuffer().byteSize()) {
                 throw new IllegalArgumentException("frame length " + length);
             }
             writeFully(outView.limit(length).position(0));
