@@ -36,6 +36,8 @@ import java.io.OptionalDataException;
 import java.io.StreamCorruptedException;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.ClassInfo;
 import java.lang.reflect.RecordComponent;
@@ -107,6 +109,14 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** Bytes of type descriptors one stream may take in before a reset (jdk.fastserial.maxDescriptorBytes). */
     private static final long MAX_DESCRIPTOR_BYTES =
             limitProperty("jdk.fastserial.maxDescriptorBytes", 1L << 20, Long.MAX_VALUE);
+    // Views of a byte[] as values: the JVM checks each access against the array.
+    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle CHAR_BE = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final StreamType[] PREDEFINED = new StreamType[Wire.FIRST_STREAM_TYPE_ID];
     static {
         for (int i = 1; i < PREDEFINED.length; i++) {
@@ -121,6 +131,12 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     // ---- the buffer ----
     private Window win;           // the memory, whose bounds every access checks
+    // A window over a byte[] is read through the array itself, which the JVM
+    // bounds-checks on each access: two loads fewer than the window's own
+    // check on what every object reads (tag, type, null fields, values).
+    // Set with win by setWindow; a race between them stays inside one array.
+    private byte[] array;         // win.array() if the window is over a byte[], else null
+    private int arrayStart;       // the array's index of the window's index 0
     private byte[] heap;          // the buffer when reading from an InputStream
     private int pos;
     private int limit;            // the end of the input in win (the window may be larger)
@@ -250,15 +266,15 @@ public class FastObjectInputStream extends ObjectInputStream {
         });
         if (seg != null) {
             arena.hold(seg);
-            win = Window.of(seg, 0, seg.byteSize());
+            setWindow(Window.of(seg, 0, seg.byteSize()));
             limit = win.limit;
         } else if (buf != null) {
             Objects.checkFromIndexSize(off, len, buf.length);
-            win = Window.ofArray(buf, off, buf.length - off);
+            setWindow(Window.ofArray(buf, off, buf.length - off));
             limit = len;
         } else {
             heap = new byte[INITIAL_BUFFER_SIZE];
-            win = Window.ofArray(heap, 0, heap.length);
+            setWindow(Window.ofArray(heap, 0, heap.length));
         }
         try {
             need(4);
@@ -315,6 +331,17 @@ public class FastObjectInputStream extends ObjectInputStream {
         need(n);
     }
 
+    private void setWindow(Window w) {
+        win = w;
+        array = w.arrayStart >= 0 ? w.array() : null;
+        arrayStart = w.arrayStart;
+    }
+
+    private byte byteAt(int i) {
+        byte[] a = array;
+        return a != null ? a[arrayStart + i] : win.getByte(i);
+    }
+
     private void need(int n) throws IOException {
         if (limit - pos < n) {
             fill(n);
@@ -338,14 +365,14 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (heap.length < DEFAULT_BUFFER_SIZE && consumedBefore >= heap.length) {
             // A stream that keeps reading earns the full buffer.
             heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, heap.length * 4));
-            win = Window.ofArray(heap, 0, heap.length);
+            setWindow(Window.ofArray(heap, 0, heap.length));
         }
         while (limit < n) {
             if (limit == heap.length) {
                 // Grow with the data that actually arrives, never to a length
                 // the stream merely announced.
                 heap = Arrays.copyOf(heap, (int) Math.min(Math.max(n, 0L), 2L * heap.length));
-                win = Window.ofArray(heap, 0, heap.length);
+                setWindow(Window.ofArray(heap, 0, heap.length));
             }
             int r = source.read(heap, limit, heap.length - limit);
             if (r < 0) {
@@ -373,7 +400,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         Window next = Window.ofArray(win, buf, off, buf.length - off);
         arena.release();
         consumedBefore += pos;
-        win = next;
+        setWindow(next);
         limit = len;
         pos = 0;
     }
@@ -413,7 +440,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             arena.release();            // a close() in between left it to us
         }
         consumedBefore += pos;
-        win = Window.of(win, segment, offset, segment.byteSize() - offset);
+        setWindow(Window.of(win, segment, offset, segment.byteSize() - offset));
         limit = (int) Math.min(length, win.limit);
         pos = 0;
     }
@@ -500,7 +527,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (pos >= limit) {
             fill(1);
         }
-        return win.getByte(pos++);
+        return byteAt(pos++);
     }
 
     private int varint() throws IOException {
@@ -530,7 +557,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** A block's length: four bytes, little-endian (the writer patches it in place). */
     private int blockLength() throws IOException {
         need(4);
-        int n = win.getInt(pos, false);
+        byte[] a = array;
+        int n = a != null ? (int) INT_LE.get(a, arrayStart + pos) : win.getInt(pos, false);
         pos += 4;
         if (n < 0 || n > deliverable()) {
             throw new StreamCorruptedException("invalid block length: " + Integer.toUnsignedString(n));
@@ -562,7 +590,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** Reads a little-endian short. @return the value @throws IOException on failure */
     public final short getShort() throws IOException {
         need(2);
-        short v = win.getShort(pos, false);
+        byte[] a = array;
+        short v = a != null ? (short) SHORT_LE.get(a, arrayStart + pos) : win.getShort(pos, false);
         pos += 2;
         return v;
     }
@@ -570,7 +599,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** Reads a little-endian int. @return the value @throws IOException on failure */
     public final int getInt() throws IOException {
         need(4);
-        int v = win.getInt(pos, false);
+        byte[] a = array;
+        int v = a != null ? (int) INT_LE.get(a, arrayStart + pos) : win.getInt(pos, false);
         pos += 4;
         return v;
     }
@@ -578,7 +608,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** Reads a little-endian long. @return the value @throws IOException on failure */
     public final long getLong() throws IOException {
         need(8);
-        long v = win.getLong(pos, false);
+        byte[] a = array;
+        long v = a != null ? (long) LONG_LE.get(a, arrayStart + pos) : win.getLong(pos, false);
         pos += 8;
         return v;
     }
@@ -659,9 +690,9 @@ public class FastObjectInputStream extends ObjectInputStream {
     public final void getImage(ClassInfo info, Object obj) throws IOException {
         int size = info.size();
         need(size);
-        Window w = win;
-        if (w.arrayStart >= 0) {
-            info.fromByteArray(obj, 0, w.array(), w.arrayStart + pos);
+        byte[] a = array;
+        if (a != null) {
+            info.fromByteArray(obj, 0, a, arrayStart + pos);
         } else {
             byte[] tmp = scratch(size);
             win.copyTo(pos, tmp, BYTE_BASE, size, 1, false);
@@ -733,7 +764,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             // A null field, the commonest reference of all, without the whole
             // of readObject0 (which does the same for it: a marshaler's field
             // is never in block data, never read for readString).
-            if (pos < limit && blockRemaining == 0 && mode != NO_DATA && win.getByte(pos) == Wire.NULL) {
+            if (pos < limit && blockRemaining == 0 && mode != NO_DATA && byteAt(pos) == Wire.NULL) {
                 pos++;
                 totalRefs++;
                 return null;
@@ -812,7 +843,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         byte tag;
         for (;;) {
             need(1);
-            tag = win.getByte(pos);
+            tag = byteAt(pos);
             if (tag == Wire.RESET || tag == Wire.RESET_OBJECTS) {
                 if (depth > 0) {
                     throw new StreamCorruptedException("unexpected reset; recursion depth: " + depth);
@@ -993,9 +1024,9 @@ public class FastObjectInputStream extends ObjectInputStream {
                                                + deliverable() + " bytes left");
         }
         if (latin1) {
-            Window w = win;
-            if (limit - pos >= n && w.arrayStart >= 0) {
-                String s = new String(w.array(), w.arrayStart + pos, n, StandardCharsets.ISO_8859_1);
+            byte[] a = array;
+            if (limit - pos >= n && a != null) {
+                String s = new String(a, arrayStart + pos, n, StandardCharsets.ISO_8859_1);
                 pos += n;
                 return s;
             }
@@ -2479,7 +2510,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public byte readByte() throws IOException {
         if (blockNeed(1)) {
             blockRemaining--;
-            return win.getByte(pos++);
+            return byteAt(pos++);
         }
         return (byte) blockValue(1);
     }
@@ -2495,7 +2526,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     public char readChar() throws IOException {
         if (blockNeed(2)) {
             blockRemaining -= 2;
-            char v = win.getChar(pos, true);
+            byte[] a = array;
+            char v = a != null ? (char) CHAR_BE.get(a, arrayStart + pos) : win.getChar(pos, true);
             pos += 2;
             return v;
         }
@@ -2506,7 +2538,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     public short readShort() throws IOException {
         if (blockNeed(2)) {
             blockRemaining -= 2;
-            short v = win.getShort(pos, true);
+            byte[] a = array;
+            short v = a != null ? (short) SHORT_BE.get(a, arrayStart + pos) : win.getShort(pos, true);
             pos += 2;
             return v;
         }
@@ -2522,7 +2555,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     public int readInt() throws IOException {
         if (blockNeed(4)) {
             blockRemaining -= 4;
-            int v = win.getInt(pos, true);
+            byte[] a = array;
+            int v = a != null ? (int) INT_BE.get(a, arrayStart + pos) : win.getInt(pos, true);
             pos += 4;
             return v;
         }
@@ -2533,7 +2567,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     public long readLong() throws IOException {
         if (blockNeed(8)) {
             blockRemaining -= 8;
-            long v = win.getLong(pos, true);
+            byte[] a = array;
+            long v = a != null ? (long) LONG_BE.get(a, arrayStart + pos) : win.getLong(pos, true);
             pos += 8;
             return v;
         }
@@ -2613,7 +2648,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             return;
         }
         closed = true;
-        win = Window.CLOSED;
+        setWindow(Window.CLOSED);
         limit = 0;
         pos = 0;
         blockRemaining = 0;
