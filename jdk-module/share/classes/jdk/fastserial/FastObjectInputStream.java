@@ -36,8 +36,6 @@ import java.io.OptionalDataException;
 import java.io.StreamCorruptedException;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.ClassInfo;
 import java.lang.reflect.RecordComponent;
@@ -109,14 +107,6 @@ public class FastObjectInputStream extends ObjectInputStream {
     /** Bytes of type descriptors one stream may take in before a reset (jdk.fastserial.maxDescriptorBytes). */
     private static final long MAX_DESCRIPTOR_BYTES =
             limitProperty("jdk.fastserial.maxDescriptorBytes", 1L << 20, Long.MAX_VALUE);
-    // Views of a byte[] as values: the JVM checks each access against the array.
-    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle CHAR_BE = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final StreamType[] PREDEFINED = new StreamType[Wire.FIRST_STREAM_TYPE_ID];
     static {
         for (int i = 1; i < PREDEFINED.length; i++) {
@@ -131,11 +121,12 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     // ---- the buffer ----
     private Window win;           // the memory, whose bounds every access checks
-    // A window over a byte[] is read through the array itself, which the JVM
-    // bounds-checks on each access: two loads fewer than the window's own
-    // check on what every object reads (tag, type, null fields, values).
-    // Set with win by setWindow; a race between them stays inside one array.
-    private byte[] array;         // win.array() if the window is over a byte[], else null
+    // A window that reaches the end of a byte[] is read through the array
+    // itself (Window.arrayToEnd), which the JVM bounds-checks on each
+    // access: a load or two fewer than the window's own check on what every
+    // object reads (tag, type, null fields, values). Set with win by
+    // setWindow; a race between them stays inside one array.
+    private byte[] array;         // or null: read through win
     private int arrayStart;       // the array's index of the window's index 0
     private byte[] heap;          // the buffer when reading from an InputStream
     private int pos;
@@ -333,7 +324,7 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     private void setWindow(Window w) {
         win = w;
-        array = w.arrayStart >= 0 ? w.array() : null;
+        array = w.arrayToEnd();
         arrayStart = w.arrayStart;
     }
 
@@ -558,7 +549,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private int blockLength() throws IOException {
         need(4);
         byte[] a = array;
-        int n = a != null ? (int) INT_LE.get(a, arrayStart + pos) : win.getInt(pos, false);
+        int n = a != null ? (int) Window.INT_LE.get(a, arrayStart + pos) : win.getInt(pos, false);
         pos += 4;
         if (n < 0 || n > deliverable()) {
             throw new StreamCorruptedException("invalid block length: " + Integer.toUnsignedString(n));
@@ -591,7 +582,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public final short getShort() throws IOException {
         need(2);
         byte[] a = array;
-        short v = a != null ? (short) SHORT_LE.get(a, arrayStart + pos) : win.getShort(pos, false);
+        short v = a != null ? (short) Window.SHORT_LE.get(a, arrayStart + pos) : win.getShort(pos, false);
         pos += 2;
         return v;
     }
@@ -600,7 +591,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public final int getInt() throws IOException {
         need(4);
         byte[] a = array;
-        int v = a != null ? (int) INT_LE.get(a, arrayStart + pos) : win.getInt(pos, false);
+        int v = a != null ? (int) Window.INT_LE.get(a, arrayStart + pos) : win.getInt(pos, false);
         pos += 4;
         return v;
     }
@@ -609,7 +600,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     public final long getLong() throws IOException {
         need(8);
         byte[] a = array;
-        long v = a != null ? (long) LONG_LE.get(a, arrayStart + pos) : win.getLong(pos, false);
+        long v = a != null ? (long) Window.LONG_LE.get(a, arrayStart + pos) : win.getLong(pos, false);
         pos += 8;
         return v;
     }
@@ -2527,7 +2518,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (blockNeed(2)) {
             blockRemaining -= 2;
             byte[] a = array;
-            char v = a != null ? (char) CHAR_BE.get(a, arrayStart + pos) : win.getChar(pos, true);
+            char v = a != null ? (char) Window.CHAR_BE.get(a, arrayStart + pos) : win.getChar(pos, true);
             pos += 2;
             return v;
         }
@@ -2539,7 +2530,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (blockNeed(2)) {
             blockRemaining -= 2;
             byte[] a = array;
-            short v = a != null ? (short) SHORT_BE.get(a, arrayStart + pos) : win.getShort(pos, true);
+            short v = a != null ? (short) Window.SHORT_BE.get(a, arrayStart + pos) : win.getShort(pos, true);
             pos += 2;
             return v;
         }
@@ -2556,7 +2547,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (blockNeed(4)) {
             blockRemaining -= 4;
             byte[] a = array;
-            int v = a != null ? (int) INT_BE.get(a, arrayStart + pos) : win.getInt(pos, true);
+            int v = a != null ? (int) Window.INT_BE.get(a, arrayStart + pos) : win.getInt(pos, true);
             pos += 4;
             return v;
         }
@@ -2568,7 +2559,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (blockNeed(8)) {
             blockRemaining -= 8;
             byte[] a = array;
-            long v = a != null ? (long) LONG_BE.get(a, arrayStart + pos) : win.getLong(pos, true);
+            long v = a != null ? (long) Window.LONG_BE.get(a, arrayStart + pos) : win.getLong(pos, true);
             pos += 8;
             return v;
         }

@@ -92,6 +92,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     // ---- the buffer ----
     private Window win;
+    // The window's limit, and the array under it if the window reaches the
+    // array's end (Window.arrayToEnd), set with it by setWindow: stores into
+    // the array need no window (the JVM checks them against the array), a
+    // load or two fewer on each small write.
+    private int limit;
+    private byte[] array;         // or null: written through win
+    private int arrayStart;       // the array's index of the window's index 0
     private byte[] heap;          // the stream's own array (memory or sink), else null
     private int pos;
     private final OutputStream sink;       // null: memory or segment
@@ -190,12 +197,12 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 throw new UnsupportedOperationException("read-only segment");
             }
             arena.hold(seg);
-            win = Window.of(seg, 0, seg.byteSize());
+            setWindow(Window.of(seg, 0, seg.byteSize()));
         } else {
             heap = new byte[out != null ? INITIAL_SINK_BUFFER_SIZE : INITIAL_MEMORY_BUFFER_SIZE];
-            win = Window.ofArray(heap, 0, heap.length);
+            setWindow(Window.ofArray(heap, 0, heap.length));
         }
-        if (win.limit < 4) {
+        if (limit < 4) {
             // checked here, not by reserve(): growSegment must not run before a subclass is built
             arena.release();
             throw new IOException("MemorySegment of " + seg.byteSize() + " bytes: no room for the stream header");
@@ -223,13 +230,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         if (blockStart >= 0) {
             closeBlock();
         }
-        if (win.limit - pos < n) {
+        if (limit - pos < n) {
             makeRoom(n);
         }
     }
 
     private void ensure(int n) throws IOException {
-        if (win.limit - pos < n) {
+        if (limit - pos < n) {
             makeRoom(n);
         }
     }
@@ -240,10 +247,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         ensureOpen();
         if (sink != null) {
-            if (win.limit < DEFAULT_BUFFER_SIZE && flushedBytes + pos >= win.limit) {
+            if (limit < DEFAULT_BUFFER_SIZE && flushedBytes + pos >= limit) {
                 // A stream that keeps writing earns the full buffer.
-                heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, win.limit * 4));
-                win = Window.ofArray(heap, 0, heap.length);
+                heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, limit * 4));
+                setWindow(Window.ofArray(heap, 0, heap.length));
             }
             if (blockStart >= 0) {
                 // An open block stays in the buffer, whole, until it is closed, so
@@ -257,20 +264,20 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             } else {
                 drainBuffer();
             }
-            if (win.limit - pos < n) {
-                heap = Arrays.copyOf(heap, Math.max(pos + n, win.limit * 2));
-                win = Window.ofArray(heap, 0, heap.length);
+            if (limit - pos < n) {
+                heap = Arrays.copyOf(heap, Math.max(pos + n, limit * 2));
+                setWindow(Window.ofArray(heap, 0, heap.length));
             }
         } else if (segment != null) {
             long needed = (long) pos + n;
             moveToSegment(growSegment(segment, needed), needed);
         } else {
-            long wanted = Math.max((long) pos + n, Math.min((long) win.limit * 2, MAX_ARRAY_BUFFER));
+            long wanted = Math.max((long) pos + n, Math.min((long) limit * 2, MAX_ARRAY_BUFFER));
             if (wanted > MAX_ARRAY_BUFFER) {
                 throw new IOException("stream too large for a byte array: " + ((long) pos + n));
             }
             heap = Arrays.copyOf(heap, (int) wanted);
-            win = Window.ofArray(heap, 0, heap.length);
+            setWindow(Window.ofArray(heap, 0, heap.length));
         }
     }
 
@@ -308,7 +315,23 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             throw new IOException("stream closed");
         }
         segment = bigger;
-        win = Window.of(bigger, 0, bigger.byteSize());
+        setWindow(Window.of(bigger, 0, bigger.byteSize()));
+    }
+
+    private void setWindow(Window w) {
+        win = w;
+        limit = w.limit;
+        array = w.arrayToEnd();
+        arrayStart = w.arrayStart;
+    }
+
+    private void putByteAt(int i, byte v) {
+        byte[] a = array;
+        if (a != null) {
+            a[arrayStart + i] = v;
+        } else {
+            win.putByte(i, v);
+        }
     }
 
     private void ensureOpen() throws IOException {
@@ -433,7 +456,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 throw new IOException("stream closed");
             }
             this.segment = segment;
-            win = Window.of(segment, 0, segment.byteSize());
+            setWindow(Window.of(segment, 0, segment.byteSize()));
         }
     }
 
@@ -465,7 +488,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             closeBlock();
             openBlock();
         }
-        if (win.limit - pos < n) {
+        if (limit - pos < n) {
             makeRoom(n);
         }
     }
@@ -479,13 +502,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /** Writes a boolean as one byte. @param v the value @throws IOException on failure */
     public final void putBoolean(boolean v) throws IOException {
         reserve(1);
-        win.putByte(pos++, (byte) (v ? 1 : 0));
+        putByteAt(pos++, (byte) (v ? 1 : 0));
     }
 
     /** Writes a byte. @param v the value @throws IOException on failure */
     public final void putByte(int v) throws IOException {
         reserve(1);
-        win.putByte(pos++, (byte) v);
+        putByteAt(pos++, (byte) v);
     }
 
     /** Writes a char, little-endian. @param v the value @throws IOException on failure */
@@ -499,21 +522,36 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /** Writes a short, little-endian. @param v the value @throws IOException on failure */
     public final void putShort(int v) throws IOException {
         reserve(2);
-        win.putShort(pos, (short) v, false);
+        byte[] a = array;
+        if (a != null) {
+            Window.SHORT_LE.set(a, arrayStart + pos, (short) v);
+        } else {
+            win.putShort(pos, (short) v, false);
+        }
         pos += 2;
     }
 
     /** Writes an int, little-endian. @param v the value @throws IOException on failure */
     public final void putInt(int v) throws IOException {
         reserve(4);
-        win.putInt(pos, v, false);
+        byte[] a = array;
+        if (a != null) {
+            Window.INT_LE.set(a, arrayStart + pos, v);
+        } else {
+            win.putInt(pos, v, false);
+        }
         pos += 4;
     }
 
     /** Writes a long, little-endian. @param v the value @throws IOException on failure */
     public final void putLong(long v) throws IOException {
         reserve(8);
-        win.putLong(pos, v, false);
+        byte[] a = array;
+        if (a != null) {
+            Window.LONG_LE.set(a, arrayStart + pos, v);
+        } else {
+            win.putLong(pos, v, false);
+        }
         pos += 8;
     }
 
@@ -606,9 +644,9 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     public final void putImage(ClassInfo info, Object obj) throws IOException {
         int size = info.size();
         reserve(size);
-        Window w = win;
-        if (w.arrayStart >= 0) {
-            info.toByteArray(obj, 0, w.array(), w.arrayStart + pos);
+        byte[] a = array;
+        if (a != null) {
+            info.toByteArray(obj, 0, a, arrayStart + pos);
         } else {
             byte[] tmp = scratch(size);
             info.toByteArray(obj, 0, tmp, 0);
@@ -627,16 +665,16 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     /** How many elements of width w fit now, after making room for at least one. */
     private int room(int w, int wanted) throws IOException {
-        if (win.limit - pos < w) {
+        if (limit - pos < w) {
             makeRoom((int) Math.min((long) w * wanted, Math.max(w, DEFAULT_BUFFER_SIZE)));
         }
-        return (win.limit - pos) / w;
+        return (limit - pos) / w;
     }
 
     /** Copies len elements of width w, little-endian, in runs that fit the buffer. */
     private void bulk(Object array, long offset, int len, int w) throws IOException {
         long bytes0 = (long) len * w;
-        if (sink == null && win.limit - pos < bytes0 && pos + bytes0 <= MAX_ARRAY_BUFFER) {
+        if (sink == null && limit - pos < bytes0 && pos + bytes0 <= MAX_ARRAY_BUFFER) {
             // in memory or in place, room for the whole array first: its bytes are
             // copied once, not partly into the old buffer and again when it grows
             makeRoom((int) bytes0);
@@ -655,20 +693,20 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         if (blockStart >= 0) {
             closeBlock();
         }
-        if (win.limit - pos < 1) {
+        if (limit - pos < 1) {
             makeRoom(1);
         }
-        win.putByte(pos++, tag);
+        putByteAt(pos++, tag);
     }
 
     private void putVarint(int v) throws IOException {
         ensure(varintLength(v));
         int p = pos;
         while ((v & ~0x7F) != 0) {
-            win.putByte(p++, (byte) ((v & 0x7F) | 0x80));
+            putByteAt(p++, (byte) ((v & 0x7F) | 0x80));
             v >>>= 7;
         }
-        win.putByte(p++, (byte) v);
+        putByteAt(p++, (byte) v);
         pos = p;
     }
 
@@ -682,10 +720,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         ensure(varintLength(header) + n);
         int start = pos;
         putVarint(header);
-        Window w = win;
-        if (w.arrayStart >= 0 && JLA.stringCoder(s) == LATIN1) {
+        byte[] a = array;
+        if (a != null && JLA.stringCoder(s) == LATIN1) {
             // A compact string's bytes are its Latin-1 chars: one copy.
-            copyLatin1(s, n, w.array(), w.arrayStart + pos);
+            copyLatin1(s, n, a, arrayStart + pos);
             pos += n;
             return;
         }
@@ -697,7 +735,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 putUtf16(s);
                 return;
             }
-            w.putByte(p + i, (byte) c);
+            putByteAt(p + i, (byte) c);
         }
         pos += n;
     }
@@ -768,11 +806,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
      * @throws IOException as for {@link #writeObject}
      */
     public final void writeReference(Object obj) throws IOException {
-        Window w = win;
-        if (obj == null && blockStart < 0 && pos < w.limit && !closed) {
+        if (obj == null && blockStart < 0 && pos < limit && !closed) {
             // A null field, the commonest reference of all, without the whole
             // of writeObject0 (which writes the same tag for it).
-            w.putByte(pos++, Wire.NULL);
+            putByteAt(pos++, Wire.NULL);
             return;
         }
         writeObject0(obj, false);
@@ -1376,7 +1413,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     @Override
     public void write(int val) throws IOException {
         blockData(1);
-        win.putByte(pos++, (byte) val);
+        putByteAt(pos++, (byte) val);
     }
 
     @Override
@@ -1389,7 +1426,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         Objects.checkFromIndexSize(off, len, buf.length);
         while (len > 0) {
             blockData(1);
-            int n = Math.min(len, Math.min(win.limit - pos, MAX_BLOCK - (pos - blockStart - 4)));
+            int n = Math.min(len, Math.min(limit - pos, MAX_BLOCK - (pos - blockStart - 4)));
             win.copyFrom(buf, BYTE_BASE + off, pos, n, 1, false);
             pos += n;
             off += n;
@@ -1400,13 +1437,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     @Override
     public void writeBoolean(boolean val) throws IOException {
         blockData(1);
-        win.putByte(pos++, (byte) (val ? 1 : 0));
+        putByteAt(pos++, (byte) (val ? 1 : 0));
     }
 
     @Override
     public void writeByte(int val) throws IOException {
         blockData(1);
-        win.putByte(pos++, (byte) val);
+        putByteAt(pos++, (byte) val);
     }
 
     // One method per width, a single store in the open block; writeChar does not
@@ -1414,28 +1451,48 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     @Override
     public void writeShort(int val) throws IOException {
         blockData(2);
-        win.putShort(pos, (short) val, true);
+        byte[] a = array;
+        if (a != null) {
+            Window.SHORT_BE.set(a, arrayStart + pos, (short) val);
+        } else {
+            win.putShort(pos, (short) val, true);
+        }
         pos += 2;
     }
 
     @Override
     public void writeChar(int val) throws IOException {
         blockData(2);
-        win.putChar(pos, (char) val, true);
+        byte[] a = array;
+        if (a != null) {
+            Window.CHAR_BE.set(a, arrayStart + pos, (char) val);
+        } else {
+            win.putChar(pos, (char) val, true);
+        }
         pos += 2;
     }
 
     @Override
     public void writeInt(int val) throws IOException {
         blockData(4);
-        win.putInt(pos, val, true);
+        byte[] a = array;
+        if (a != null) {
+            Window.INT_BE.set(a, arrayStart + pos, val);
+        } else {
+            win.putInt(pos, val, true);
+        }
         pos += 4;
     }
 
     @Override
     public void writeLong(long val) throws IOException {
         blockData(8);
-        win.putLong(pos, val, true);
+        byte[] a = array;
+        if (a != null) {
+            Window.LONG_BE.set(a, arrayStart + pos, val);
+        } else {
+            win.putLong(pos, val, true);
+        }
         pos += 8;
     }
 
@@ -1554,7 +1611,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             }
         } finally {
             closed = true;
-            win = Window.CLOSED;
+            setWindow(Window.CLOSED);
             arena.release();
         }
     }

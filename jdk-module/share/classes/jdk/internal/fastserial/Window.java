@@ -22,6 +22,8 @@
 package jdk.internal.fastserial;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Objects;
 
@@ -50,6 +52,17 @@ public final class Window {
     private static final int MAX_LENGTH = Integer.MAX_VALUE - 16;
     /** The byte order of the platform, for the accessors' bigEndian argument. */
     public static final boolean NATIVE_BIG_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+
+    // Views of a byte[] as values, for a stream that reads or writes the
+    // array under its window directly: the JVM checks each access against
+    // the array's bounds, so a stream needs no check of its own for safety.
+    public static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    public static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    public static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    public static final VarHandle CHAR_BE = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.BIG_ENDIAN);
+    public static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    public static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    public static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     /** A window of no bytes, for a closed stream. */
     public static final Window CLOSED = ofArray(new byte[0], 0, 0);
@@ -130,6 +143,17 @@ public final class Window {
     /** {@return the byte[] under the window, if {@link #arrayStart} is not -1} */
     public byte[] array() {
         return (byte[]) base;
+    }
+
+    /**
+     * {@return the byte[] under the window if the window reaches its end,
+     * else null} A stream may then access the array directly, from
+     * {@link #arrayStart} on, with no check but the JVM's: even indices
+     * that a stream used by two threads at once gets wrong stay inside the
+     * window or fail.
+     */
+    public byte[] arrayToEnd() {
+        return arrayStart >= 0 && (long) arrayStart + limit == ((byte[]) base).length ? (byte[]) base : null;
     }
 
     // ---- reads ----
