@@ -29,7 +29,9 @@
  *          gives it a smaller byte[] or segment with setInput; two writers
  *          (writeObject, putLong) into a segment stream whose growSegment
  *          frees the segments it gave before; a writer while another
- *          thread closes the stream and the arena. Once both threads are
+ *          thread closes the stream and the arena; two writers into a
+ *          heap segment that is a slice of a byte[], whose bytes outside
+ *          the slice must stay untouched. Once both threads are
  *          done, closing the stream returns normally and every arena
  *          closes (no acquire is leaked). The work runs in child JVMs under
  *          -Xint, C1 (-XX:TieredStopAtLevel=1), C2 (-XX:-TieredCompilation)
@@ -184,6 +186,7 @@ public class ConcurrentUseTest {
             scenario("read vs setInput(segment)", Child::readVersusSetInputSegment);
             scenario("two writers, growSegment", Child::twoWriters);
             scenario("write vs close and arena close", Child::writeVersusClose);
+            scenario("two writers, slice of a byte[]", Child::twoWritersInSlice);
             if (UNEXPECTED.get() > 0) {
                 System.out.println("CHILD FAILED: " + UNEXPECTED.get() + " unexpected outcomes");
                 System.exit(1);
@@ -545,6 +548,53 @@ public class ConcurrentUseTest {
                 });
             });
             finish("write vs close", out, arenaClosed.get() ? List.of() : List.of(arena));
+        }
+
+        static final int GUARD = 64;
+        static final byte GUARD_BYTE = 0x5A;
+        static final int SLICE = 256;       // small: many rounds reach its end
+
+        /**
+         * Two writers into a slice of a byte[] (whose window does not reach
+         * the array's end, the case where a stream must not store into the
+         * array past its window however wrong a racing index is) until the
+         * slice is full; the guard bytes on both sides stay as they were.
+         */
+        static void twoWritersInSlice(int round) throws Exception {
+            byte[] backing = new byte[GUARD + SLICE + GUARD];
+            Arrays.fill(backing, GUARD_BYTE);
+            MemorySegment slice = MemorySegment.ofArray(backing).asSlice(GUARD, SLICE);
+            FastObjectOutputStream out = new FastObjectOutputStream(slice);
+            together(() -> {
+                int failures = 0;
+                for (int i = 0; i < 200 && failures < 4; i++) {
+                    if (!call("A writeObject", () -> {
+                        out.writeObject(new Point(i(), "p"));
+                        return null;
+                    })) {
+                        failures++;
+                    }
+                }
+            }, () -> {
+                int failures = 0;
+                for (int i = 0; i < 400 && failures < 4; i++) {
+                    final long v = i;
+                    if (!call("B putLong", () -> {
+                        out.putLong(v);
+                        return null;
+                    })) {
+                        failures++;
+                    }
+                }
+            });
+            finish("two writers in a slice", out, List.of());
+            for (int i = 0; i < backing.length; i++) {
+                if ((i < GUARD || i >= GUARD + SLICE) && backing[i] != GUARD_BYTE) {
+                    unexpected("two writers in a slice", new AssertionError(
+                            "byte " + i + " of the array, outside the slice, was written"));
+                    break;
+                }
+            }
         }
     }
 }
