@@ -39,7 +39,9 @@ import jdk.internal.misc.Unsafe;
  * <p>Every access of a stream to its buffer goes through a window, and each
  * access checks its bytes against the window's own bounds, and native memory
  * against its arena's liveness (the FFM API's scoped access, which an
- * arena's close waits out). A window never changes; a stream that moves to
+ * arena's close waits out). The one exception is a window that reaches the
+ * end of a byte[] ({@link #arrayToEnd()}): the stream accesses the array
+ * itself, checked by the JVM. A window never changes; a stream that moves to
  * other memory replaces its window whole. So no misuse of a stream, a call
  * after {@code close()} or two threads at once, can touch memory outside
  * the buffer or memory already freed: the worst it gets is an exception.
@@ -71,7 +73,7 @@ public final class Window {
     private final long address;                 // where index 0 is, within base
     /** The bytes of the window, from index 0. */
     public final int limit;
-    /** The index in {@link #array()} of the window's index 0, or -1 if it is not over a byte[]. */
+    /** The index in the byte[] under the window of the window's index 0, or -1 if it is not over a byte[]. */
     public final int arrayStart;
     private final MemorySessionImpl session;    // native memory's, checked on each access; null for arrays
 
@@ -138,11 +140,6 @@ public final class Window {
             return current;
         }
         return of(segment, offset, length);
-    }
-
-    /** {@return the byte[] under the window, if {@link #arrayStart} is not -1} */
-    public byte[] array() {
-        return (byte[]) base;
     }
 
     /**
