@@ -43,12 +43,18 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * and wrappers that turn negative codes into {@code IOException}s with the
  * library's message.
  *
- * <p>Posting and polling ({@code ff_send}, {@code ff_recv}, {@code ff_poll})
- * are critical downcalls: short, never blocking, on native memory only, so
- * they skip the thread-state transitions a normal downcall makes. Nothing
- * that blocks ({@code ff_wait}, opening, closing, registering) is; and no
- * call gets heap memory: the buffers a network card reads later are
- * off-heap and registered.
+ * <p>No downcall is critical ({@code Linker.Option.critical}), though
+ * posting and polling ({@code ff_send}, {@code ff_recv}, {@code ff_poll})
+ * are short and never wait for a message: libfabric 1.17's shm provider
+ * takes a spin lock that lives in the shared region of the peer (to post)
+ * or of this process (to poll), and a peer stopped or killed while it
+ * holds that lock makes the call spin until the peer goes on, or for
+ * good. A critical downcall keeps its thread in the Java state, so one such
+ * call would hold every safepoint, and with it the whole JVM (garbage
+ * collection, {@code jcmd}, every other thread); a normal downcall costs a
+ * thread-state transition, a few nanoseconds a call, and leaves the stall
+ * to the one thread that talks to that peer. No call gets heap memory: the
+ * buffers a network card reads later are off-heap and registered.
  *
  * <p>Public for the benchmarks of bench/ (the ping-pong floor through FFM,
  * with {@code --add-exports jdk.fastrmi/jdk.internal.fastrmi.fabric}); the
@@ -78,7 +84,6 @@ public final class FastFabric {
     private static final long KIND = 28;
 
     private static final Linker LINKER = Linker.nativeLinker();
-    private static final Linker.Option CRITICAL = Linker.Option.critical(false);
 
     private static volatile Object loaded;   // a FastFabric, or the Throwable why not
 
@@ -121,20 +126,19 @@ public final class FastFabric {
         regionDesc = bind(lib, "ff_region_desc", FunctionDescriptor.of(ADDRESS, ADDRESS));
         deregister = bind(lib, "ff_deregister", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         send = bind(lib, "ff_send", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG,
-                                                          ADDRESS, JAVA_LONG, JAVA_LONG), CRITICAL);
+                                                          ADDRESS, JAVA_LONG, JAVA_LONG));
         recv = bind(lib, "ff_recv", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG,
-                                                          ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG), CRITICAL);
-        poll = bind(lib, "ff_poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT), CRITICAL);
+                                                          ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+        poll = bind(lib, "ff_poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
         await = bind(lib, "ff_wait", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG,
                                                            JAVA_INT, JAVA_INT));
         endpointClose = bind(lib, "ff_endpoint_close", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     }
 
-    private static MethodHandle bind(SymbolLookup lib, String name, FunctionDescriptor fd,
-                                     Linker.Option... options) {
+    private static MethodHandle bind(SymbolLookup lib, String name, FunctionDescriptor fd) {
         MemorySegment symbol = lib.find(name)
                 .orElseThrow(() -> new UnsatisfiedLinkError("libfastfabric has no " + name));
-        return LINKER.downcallHandle(symbol, fd, options);
+        return LINKER.downcallHandle(symbol, fd);
     }
 
     /**

@@ -31,8 +31,8 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * The libfastfabric ping-pong floor from Java: what fabric-native's C
  * {@code ff_pingpong} measures, through the FFM binding the jdk.fastrmi
- * fabric technology uses ({@code jdk.internal.fastrmi.fabric.FastFabric}:
- * critical downcalls for send, receive and poll). The other end is
+ * fabric technology uses ({@code jdk.internal.fastrmi.fabric.FastFabric}).
+ * The other end is
  * {@link FabricEchoServer} in a second JVM, which sends back every
  * message.
  *
