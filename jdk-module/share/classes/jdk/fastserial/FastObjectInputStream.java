@@ -49,6 +49,7 @@ import java.util.Objects;
 import jdk.internal.access.JavaObjectStreamClassAccess;
 import jdk.internal.access.SharedSecrets;
 import jdk.internal.fastserial.ArenaHold;
+import jdk.internal.fastserial.DescriptorCache;
 import jdk.internal.fastserial.StreamType;
 import jdk.internal.fastserial.StreamType.Slot;
 import jdk.internal.fastserial.StreamType.StreamLevel;
@@ -59,6 +60,8 @@ import jdk.internal.fastserial.TypeInfo.RefField;
 import jdk.internal.fastserial.Window;
 import jdk.internal.fastserial.Wire;
 import jdk.internal.misc.Unsafe;
+import jdk.internal.reflect.CallerSensitive;
+import jdk.internal.reflect.Reflection;
 
 /**
  * An {@link ObjectInputStream} that reads what a {@link FastObjectOutputStream}
@@ -732,13 +735,15 @@ public class FastObjectInputStream extends ObjectInputStream {
      * @throws IOException if the input fails
      */
     @Override
+    @CallerSensitive
     public Object readObject() throws IOException, ClassNotFoundException {
-        return readTop(false);
+        return readTop(false, Reflection.getCallerClass());
     }
 
     @Override
+    @CallerSensitive
     public Object readUnshared() throws IOException, ClassNotFoundException {
-        return readTop(true);
+        return readTop(true, Reflection.getCallerClass());
     }
 
     /**
@@ -762,15 +767,20 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
             return readObject0(false);
         }
-        return readTop(false);
+        return readTop(false, null);
     }
 
     @Override
     protected final Object readObjectOverride() throws IOException, ClassNotFoundException {
-        return readTop(false);
+        return readTop(false, null);
     }
 
-    private Object readTop(boolean unshared) throws IOException, ClassNotFoundException {
+    /**
+     * Reads an object: a top-level read, or one that a class-defined method
+     * or a marshaler asks for. {@code caller} is the class whose code called
+     * readObject or readUnshared, or null if unknown.
+     */
+    private Object readTop(boolean unshared, Class<?> caller) throws IOException, ClassNotFoundException {
         if (closed) {
             throw new IOException("stream closed");
         }
@@ -785,7 +795,16 @@ public class FastObjectInputStream extends ObjectInputStream {
             pendingNotFound = outer;
             return obj;
         }
+        // The caller's frame is the latest user-defined one if its loader is,
+        // until a class-defined method runs (latestUserDefinedLoader()).
         walkedLoaderValid = false;
+        if (caller != null && !caller.isHidden()) {
+            ClassLoader loader = caller.getClassLoader();
+            if (loader != null && loader != PLATFORM_LOADER) {
+                walkedLoader = loader;
+                walkedLoaderValid = true;
+            }
+        }
         topFirstHandle = handleCount;
         boolean done = false;
         try {
@@ -819,7 +838,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private String readStringOnly() throws IOException {
         stringOnly = true;
         try {
-            return String.class.cast(readTop(false));     // a back reference to another object fails here
+            return String.class.cast(readTop(false, null));     // a back reference to another object fails here
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException(e);     // as the JDK's: a string needs no class
         } finally {
@@ -1380,7 +1399,8 @@ public class FastObjectInputStream extends ObjectInputStream {
                 try {
                     int savedMarshalers = marshalerDepth;
                     boolean savedWalked = walkedLoaderValid;
-                    marshalerDepth = 0;
+                    marshalerDepth = 0;             // the class's own frame is the latest now
+                    walkedLoaderValid = false;
                     try {
                         l.invokeReadObject(obj, facade);
                     } catch (ClassNotFoundException e) {
@@ -1669,10 +1689,17 @@ public class FastObjectInputStream extends ObjectInputStream {
         blockRemaining = 0;
         try {
             if (obj != null) {
+                int savedMarshalers = marshalerDepth;
+                boolean savedWalked = walkedLoaderValid;
+                marshalerDepth = 0;             // the class's own frame is the latest now
+                walkedLoaderValid = false;
                 try {
                     ((java.io.Externalizable) obj).readExternal(facade);
                 } catch (ClassNotFoundException e) {
                     pendingNotFound = e;
+                } finally {
+                    marshalerDepth = savedMarshalers;
+                    walkedLoaderValid = savedWalked;
                 }
             }
             skipCustomData();
@@ -1700,11 +1727,17 @@ public class FastObjectInputStream extends ObjectInputStream {
         Slot savedSlot = curSlot;
         curObj = null;
         curSlot = null;
+        int savedMarshalers = marshalerDepth;
+        boolean savedWalked = walkedLoaderValid;
+        marshalerDepth = 0;                     // the class's own frame is the latest now
+        walkedLoaderValid = false;
         try {
             ((FastSerializable) obj).readFast(this);
         } finally {
             curObj = savedObj;
             curSlot = savedSlot;
+            marshalerDepth = savedMarshalers;
+            walkedLoaderValid = savedWalked;
         }
         return finishObject(obj, st.local, h, unshared);
     }
@@ -1782,6 +1815,16 @@ public class FastObjectInputStream extends ObjectInputStream {
                     + " types in one stream (jdk.fastserial.maxTypes)");
         }
         descriptorStart = bytesRead();
+        int slot = descriptorSlot();
+        if (slot >= 0) {
+            DescriptorCache.Entry cached = DescriptorCache.get(slot);
+            if (cached != null && cached.matches(win, pos, limit)) {
+                // read before, by this or another stream: the same bytes parse to the same type
+                pos += cached.length();
+                checkDescriptorBytes();
+                return addType(new StreamType(cached));
+            }
+        }
         int kind = nextByte();
         if (kind < 1 || kind > Wire.MAX_KIND) {
             throw new StreamCorruptedException("invalid type kind " + kind);
@@ -1819,6 +1862,16 @@ public class FastObjectInputStream extends ObjectInputStream {
         checkDescriptorBytes();
         StreamType st = new StreamType(kind, name, suid, levels, interfaces);
         st.enumNames = enumNames;
+        int start = (int) (descriptorStart - consumedBefore);
+        if (slot >= 0 && start >= 0) {
+            // all its bytes are still in the buffer (a refill may have dropped the first)
+            st.cached = DescriptorCache.put(slot, win, start, pos - start, kind, name, suid,
+                                            levels, interfaces, enumNames);
+        }
+        return addType(st);
+    }
+
+    private StreamType addType(StreamType st) throws IOException, ClassNotFoundException {
         if (typeCount == types.length) {
             types = Arrays.copyOf(types, typeCount * 2);
         }
@@ -1827,6 +1880,32 @@ public class FastObjectInputStream extends ObjectInputStream {
         descriptorBytes += checkDescriptorBytes();
         descriptorStart = -1;
         return st;
+    }
+
+    /**
+     * The DescriptorCache slot of the descriptor at pos, from its name's
+     * bytes, or -1 if its kind and name are not all in the buffer yet (it
+     * is then parsed, as it arrives, and not cached).
+     */
+    private int descriptorSlot() {
+        int i = pos + 1;                    // after the kind
+        int header = 0;
+        for (int shift = 0; ; shift += 7) {
+            if (i >= limit || shift > 28) {
+                return -1;
+            }
+            byte b = byteAt(i++);
+            header |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                break;
+            }
+        }
+        int n = header >>> 1;
+        long bytes = (header & 1) != 0 ? n : 2L * n;
+        if (n > Wire.MAX_NAME_LENGTH || bytes > limit - i) {
+            return -1;
+        }
+        return DescriptorCache.slot(win, i, (int) bytes);
     }
 
     /**
@@ -1913,6 +1992,8 @@ public class FastObjectInputStream extends ObjectInputStream {
             try {
                 if (st.kind == Wire.KIND_PROXY) {
                     cl = resolveProxyClass(st.interfaces);
+                } else if (st.cached != null && DEFAULT_RESOLVE.get(getClass())) {
+                    cl = resolveCached(st.cached);
                 } else {
                     cl = resolveClass(OSC.newUnresolvedDescriptor(st.name, st.suid));
                 }
@@ -2058,19 +2139,71 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
     }
 
+    /** Whether a stream class keeps this class's resolveClass. */
+    private static final ClassValue<Boolean> DEFAULT_RESOLVE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return declaresResolveClass(type) == FastObjectInputStream.class;
+        }
+    };
+
+    /** The class whose resolveClass a stream class uses. */
+    private static Class<?> declaresResolveClass(Class<?> type) {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            try {
+                c.getDeclaredMethod("resolveClass", ObjectStreamClass.class);
+                return c;
+            } catch (NoSuchMethodException e) {
+                // not here: its superclass's
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What {@link #resolveClass} answers for a cached descriptor's name, for
+     * a stream that keeps it: the class found before for the same name and
+     * the same class loader, if both are still there. The VM keeps the class
+     * a loader has once returned for a name (the loader is recorded as its
+     * initiating loader), so this is what {@code Class.forName} would find.
+     */
+    private Class<?> resolveCached(DescriptorCache.Entry cached) throws ClassNotFoundException {
+        ClassLoader loader = latestUserDefinedLoader();
+        Class<?> cl = cached.resolvedIn(loader);
+        if (cl == null) {
+            try {
+                cl = Class.forName(cached.name, false, loader);
+            } catch (ClassNotFoundException ex) {
+                Class<?> primitive = primitiveClass(cached.name);
+                if (primitive != null) {
+                    return primitive;
+                }
+                throw ex;
+            }
+            cached.resolved(loader, cl);
+        }
+        return cl;
+    }
+
     /** Generated marshalers (hidden classes) on the stack: their frames must not choose the loader. */
     private int marshalerDepth;
 
     private static final StackWalker STACK = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+    private static final ClassLoader PLATFORM_LOADER = ClassLoader.getPlatformClassLoader();
 
+    /*
+     * One walk per top-level read: between the caller of readObject and
+     * here there are only this stream's frames and generated marshalers
+     * (whose frames do not count) until a class-defined method runs. Each
+     * of those (readObject, readExternal, readFast) is a frame of its class
+     * on top of the stack: its reads walk again, and the outer walk holds
+     * again when it returns.
+     */
     private ClassLoader latestUserDefinedLoader() {
-        if (marshalerDepth == 0) {
-            return jdk.internal.misc.VM.latestUserDefinedLoader();    // what the JDK's stream asks
-        }
-        // Below the marshalers, the stack changes only where class-defined
-        // methods run (they reset the marshaler count): one walk serves.
         if (!walkedLoaderValid) {
-            walkedLoader = walkLatestUserDefinedLoader();
+            walkedLoader = marshalerDepth == 0
+                    ? jdk.internal.misc.VM.latestUserDefinedLoader()    // what the JDK's stream asks
+                    : walkLatestUserDefinedLoader();
             walkedLoaderValid = true;
         }
         return walkedLoader;

@@ -69,6 +69,11 @@ public final class StreamType {
     public Class<?> component;
     /** An enum type's constant names, in the writer's order. */
     public String[] enumNames;
+    /**
+     * The cached descriptor the type was read from (or kept as), or null.
+     * Its levels are shared with other streams: the plan is kept for them.
+     */
+    public DescriptorCache.Entry cached;
     /** An enum type's local constants, by the writer's index (null where the local enum lacks one). */
     public Object[] enumConstants;
 
@@ -78,6 +83,13 @@ public final class StreamType {
         this.suid = suid;
         this.levels = levels;
         this.interfaces = interfaces;
+    }
+
+    /** A type read from a descriptor that {@link DescriptorCache} holds: parsed before, levels shared. */
+    public StreamType(DescriptorCache.Entry cached) {
+        this(cached.kind, cached.name, cached.suid, cached.levels, cached.interfaces);
+        this.enumNames = cached.enumNames;
+        this.cached = cached;
     }
 
     /** A predefined type: bound to its class from the start. */
@@ -169,8 +181,29 @@ public final class StreamType {
         }
     }
 
+    /**
+     * A reading plan: the slots and marshaler that binding the writer's
+     * levels to a class gave. Kept by the class's TypeInfo for the levels
+     * of a cached descriptor, which every stream then shares: the plan
+     * depends only on them and on the class.
+     */
+    record ReadPlan(StreamLevel[] streamLevels, Slot[] slots, Marshaler marshaler) { }
+
     /** ObjectStreamClass.getClassDataLayout's matching, over this type's levels. */
     private void planSlots() throws InvalidClassException {
+        ReadPlan plan = local.readPlan(levels);
+        if (plan != null) {
+            slots = plan.slots();
+            marshaler = plan.marshaler();
+            return;
+        }
+        planSlots0();
+        if (cached != null) {
+            local.addReadPlan(new ReadPlan(levels, slots, marshaler));
+        }
+    }
+
+    private void planSlots0() throws InvalidClassException {
         Class<?> end = cl;
         while (end != null && Serializable.class.isAssignableFrom(end)) {
             end = end.getSuperclass();

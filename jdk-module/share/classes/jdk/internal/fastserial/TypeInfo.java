@@ -103,6 +103,12 @@ public final class TypeInfo {
     private final Class<?> descClass;
 
     private volatile byte[] descriptor;
+    // Reading plans made for the writer levels of recent descriptors
+    // (DescriptorCache shares the levels, so the same descriptor finds its
+    // plan here from any stream); a few, replaced in turn.
+    private final StreamType.ReadPlan[] readPlans = new StreamType.ReadPlan[READ_PLANS];
+    private int nextReadPlan;
+    private static final int READ_PLANS = 4;
     private volatile Object marshaler;      // null: not tried; NO_MARSHALER; or a Marshaler
     private static final Object NO_MARSHALER = new Object();
 
@@ -293,6 +299,24 @@ public final class TypeInfo {
         } catch (RuntimeException | LinkageError e) {
             // The generic path writes the same bytes.
             return NO_MARSHALER;
+        }
+    }
+
+    /** The reading plan made before for exactly these writer levels (by identity), or null. */
+    StreamType.ReadPlan readPlan(StreamType.StreamLevel[] streamLevels) {
+        for (StreamType.ReadPlan p : readPlans) {
+            if (p != null && p.streamLevels() == streamLevels) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Keeps a reading plan, in place of the oldest. */
+    void addReadPlan(StreamType.ReadPlan plan) {
+        synchronized (readPlans) {
+            readPlans[nextReadPlan] = plan;
+            nextReadPlan = (nextReadPlan + 1) % READ_PLANS;
         }
     }
 

@@ -195,6 +195,23 @@ public final class Window {
         }
     }
 
+    /** Whether the window holds, from index {@code i}, exactly the bytes of {@code expected}. */
+    public boolean regionEquals(int i, byte[] expected) {
+        int n = expected.length;
+        Objects.checkFromIndexSize(i, n, limit);
+        int r = SMA.vectorizedMismatch(session, null, base, address + i, expected, BYTE_BASE, n, 0);
+        if (r >= 0) {
+            return false;
+        }
+        // ~r bytes at the end were left for a scalar compare
+        for (int k = n - ~r; k < n; k++) {
+            if (SMA.getByte(session, base, address + i + k) != expected[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     // ---- writes ----
 
     public void putByte(int i, byte v) {

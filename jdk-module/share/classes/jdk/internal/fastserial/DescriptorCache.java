@@ -1,0 +1,166 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastserial;
+
+import java.lang.ref.WeakReference;
+import java.util.Arrays;
+
+import jdk.internal.fastserial.StreamType.StreamLevel;
+import jdk.internal.misc.Unsafe;
+
+/**
+ * Type descriptors as recently read, shared by every input stream of the
+ * process: a stream that meets a descriptor byte for byte equal to one
+ * read before (by any stream) takes the parsed form from here instead of
+ * parsing it again. That is most of what a fresh stream per message pays
+ * for a class (names, field lists, levels), and with the parsed levels
+ * shared, {@link TypeInfo} can keep the reading plan it made for them.
+ *
+ * <p>Only bytes and strings are kept, never a class: what a name resolves
+ * to is asked again in every stream ({@code resolveClass}, the filter), so
+ * the cache neither pins class loaders nor changes which class a stream
+ * gets. Equality of all the bytes is the only test, so a hit parses to
+ * exactly what parsing would have given; a collision or a changed
+ * descriptor costs one comparison and a parse.
+ *
+ * <p>Bounded: {@value #SLOTS} slots, one descriptor each (the last one
+ * read whose name hashes there), each at most {@value #MAX_BYTES} bytes,
+ * so at most 512 KiB of descriptors and what they parse to (names and
+ * field lists: up to about 20 bytes of heap for a byte of a hostile
+ * descriptor of one-letter names, some 10 MB in all). A peer that sends
+ * many descriptors only displaces entries. Slots are replaced whole,
+ * without a lock: an entry is immutable once published, but for the
+ * class it resolved to last, which is only a hint.
+ */
+public final class DescriptorCache {
+
+    /** Slots in the table (a power of 2). */
+    static final int SLOTS = 256;
+    /** Longest descriptor kept; longer ones are parsed each time. */
+    public static final int MAX_BYTES = 2048;
+
+    /** Bytes at the end of a name that choose its slot. */
+    private static final int HASHED_BYTES = 16;
+
+    private static final Entry[] TABLE = new Entry[SLOTS];
+
+    private DescriptorCache() { }
+
+    /** A class loader (null: the boot loader) and the class a name resolved to in it. */
+    private record Resolution(WeakReference<ClassLoader> loader, WeakReference<Class<?>> cl) { }
+
+    /** A descriptor's bytes (from its kind to its last level) and what they parse to. */
+    public static final class Entry {
+        final byte[] bytes;
+        public final int kind;
+        public final String name;
+        public final long suid;
+        public final StreamLevel[] levels;
+        public final String[] interfaces;
+        public final String[] enumNames;
+
+        private Entry(byte[] bytes, int kind, String name, long suid, StreamLevel[] levels,
+                      String[] interfaces, String[] enumNames) {
+            this.bytes = bytes;
+            this.kind = kind;
+            this.name = name;
+            this.suid = suid;
+            this.levels = levels;
+            this.interfaces = interfaces;
+            this.enumNames = enumNames;
+        }
+
+        // The class the name last resolved to, and in which loader: weakly,
+        // so that the cache keeps neither alive.
+        private volatile Resolution resolution;
+
+        /**
+         * The class the name resolved to before in {@code loader} (null
+         * for the boot loader), or null if it did not or either is gone.
+         */
+        public Class<?> resolvedIn(ClassLoader loader) {
+            Resolution r = resolution;
+            if (r == null || (loader == null ? r.loader != null : r.loader == null || r.loader.get() != loader)) {
+                return null;
+            }
+            return r.cl.get();
+        }
+
+        /** Notes that the name resolved to {@code cl} in {@code loader}. */
+        public void resolved(ClassLoader loader, Class<?> cl) {
+            resolution = new Resolution(loader == null ? null : new WeakReference<>(loader), new WeakReference<>(cl));
+        }
+
+        /** The descriptor's length in bytes. */
+        public int length() {
+            return bytes.length;
+        }
+
+        /** Whether the descriptor's bytes are at index i of the window (all of them there). */
+        public boolean matches(Window win, int i, int limit) {
+            return limit - i >= bytes.length && win.regionEquals(i, bytes);
+        }
+    }
+
+    /**
+     * The slot of a descriptor whose name is {@code length} bytes at index
+     * {@code nameStart} of the window: a hash of the length and of the
+     * last bytes, where the names of one package differ.
+     */
+    public static int slot(Window win, int nameStart, int length) {
+        int h = length;
+        for (int i = Math.max(0, length - HASHED_BYTES); i < length; i++) {
+            h = 31 * h + win.getByte(nameStart + i);
+        }
+        return (h ^ (h >>> 9) ^ (h >>> 18)) & (SLOTS - 1);
+    }
+
+    /** The entry in a slot, or null. */
+    public static Entry get(int slot) {
+        return TABLE[slot];
+    }
+
+    /**
+     * Keeps a descriptor just parsed from {@code length} bytes at index
+     * {@code start} of the window, in the slot its name hashes to.
+     * Nothing is kept of a descriptor longer than {@value #MAX_BYTES}.
+     *
+     * @return the entry, or null if it was not kept
+     */
+    public static Entry put(int slot, Window win, int start, int length, int kind, String name, long suid,
+                           StreamLevel[] levels, String[] interfaces, String[] enumNames) {
+        if (length > MAX_BYTES) {
+            return null;
+        }
+        byte[] bytes = new byte[length];
+        win.copyTo(start, bytes, Unsafe.ARRAY_BYTE_BASE_OFFSET, length, 1, false);
+        // the arrays are shared with the stream that parsed them: no one writes to them
+        Entry e = new Entry(bytes, kind, name, suid, levels, interfaces, enumNames);
+        TABLE[slot] = e;
+        return e;
+    }
+
+    /** Forgets every entry (for tests). */
+    static void clear() {
+        Arrays.fill(TABLE, null);
+    }
+}

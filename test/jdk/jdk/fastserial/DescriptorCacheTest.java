@@ -1,0 +1,308 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
+ * @test
+ * @summary Type descriptors that fresh input streams share (a descriptor
+ *          read before, byte for byte, is not parsed again; its reading plan
+ *          is kept per class): which class a stream gets is still its own
+ *          resolveClass's answer. Two versions of one class name and a
+ *          second loader of the first version, read alternately by fresh
+ *          streams, each get their own class and fields (dropped, defaulted,
+ *          exact); a loader whose classes were read this way is unloaded
+ *          once dropped; every one-byte change and every truncation of a
+ *          stream has the same outcome with the descriptor cached as with
+ *          the cache empty; input that arrives a few bytes at a time reads
+ *          the same; more descriptors than the cache holds change nothing.
+ * @modules jdk.fastserial/jdk.internal.fastserial:+open
+ * @library /lib
+ * @build grande.test.* SourceVersions
+ * @run main/othervm DescriptorCacheTest
+ * @run main/othervm -Xcomp -XX:-TieredCompilation DescriptorCacheTest
+ */
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ObjectStreamClass;
+import java.lang.ref.WeakReference;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jdk.fastserial.FastObjectInputStream;
+import jdk.fastserial.FastObjectOutputStream;
+
+import static grande.test.Checks.expect;
+import static grande.test.Checks.expectEquals;
+
+public class DescriptorCacheTest {
+
+    static final String UID = "    private static final long serialVersionUID = 1L;\n";
+
+    /**
+     * Version 1 of dc.Point (x, y) and version 2 (x, z): same name and
+     * serialVersionUID; and dc.Reader, which reads a fresh stream with the
+     * stream's own resolveClass, from code of the version's loader.
+     */
+    static Map<String, String> point(String second) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("dc/Point.java", "package dc;\npublic class Point implements java.io.Serializable {\n" + UID
+                + "    public int x; public int " + second + ";\n"
+                + "    public Point(int x, int " + second + ") { this.x = x; this." + second + " = " + second + "; }\n"
+                + "}\n");
+        v.put("dc/Reader.java", "package dc;\npublic class Reader {\n"
+                + "    public static Object read(byte[] b) throws Exception {\n"
+                + "        try (var in = new jdk.fastserial.FastObjectInputStream(b)) { return in.readObject(); }\n"
+                + "    }\n}\n");
+        return v;
+    }
+
+    /**
+     * A fresh stream with the stream's own resolveClass, called from code of
+     * {@code loader}, which is then the loader it resolves in.
+     */
+    static Object read(byte[] bytes, ClassLoader loader) throws IOException, ClassNotFoundException {
+        try {
+            return loader.loadClass("dc.Reader").getMethod("read", byte[].class).invoke(null, (Object) bytes);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            } else if (e.getCause() instanceof ClassNotFoundException cnf) {
+                throw cnf;
+            }
+            throw new AssertionError(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** A fresh stream whose resolveClass, overridden, resolves in {@code loader}. */
+    static Object readOverridden(byte[] bytes, ClassLoader loader) throws IOException, ClassNotFoundException {
+        return read(new FastObjectInputStream(new ByteArrayInputStream(bytes)) {
+            @Override
+            protected Class<?> resolveClass(ObjectStreamClass desc) throws ClassNotFoundException {
+                return Class.forName(desc.getName(), false, loader);
+            }
+        });
+    }
+
+    static Object read(FastObjectInputStream in) throws IOException, ClassNotFoundException {
+        try (in) {
+            return in.readObject();
+        }
+    }
+
+    static byte[] write(Object o) throws IOException {
+        FastObjectOutputStream out = new FastObjectOutputStream();
+        out.writeObject(o);
+        return out.toByteArray();
+    }
+
+    static int field(Object o, String name) throws ReflectiveOperationException {
+        return o.getClass().getField(name).getInt(o);
+    }
+
+    /** A check inside a loop: silent when it holds (the loop prints one line for all). */
+    static void same(Object expected, Object actual, String what) {
+        if (!java.util.Objects.equals(expected, actual)) {
+            throw new AssertionError(what + ": expected " + expected + ", got " + actual);
+        }
+    }
+
+    static void clearCache() throws ReflectiveOperationException {
+        Method clear = Class.forName("jdk.internal.fastserial.DescriptorCache").getDeclaredMethod("clear");
+        clear.setAccessible(true);
+        clear.invoke(null);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path scratch = Files.createTempDirectory(Path.of("."), "dc");
+        URL v1 = SourceVersions.compile(scratch.resolve("v1"), point("y"));
+        URL v2 = SourceVersions.compile(scratch.resolve("v2"), point("z"));
+        URLClassLoader l1 = new URLClassLoader("v1", new URL[] { v1 }, DescriptorCacheTest.class.getClassLoader());
+        URLClassLoader l2 = new URLClassLoader("v2", new URL[] { v2 }, DescriptorCacheTest.class.getClassLoader());
+        URLClassLoader l1b = new URLClassLoader("v1b", new URL[] { v1 }, DescriptorCacheTest.class.getClassLoader());
+        Class<?> p1 = l1.loadClass("dc.Point");
+        Class<?> p2 = l2.loadClass("dc.Point");
+        byte[] s1 = write(p1.getConstructor(int.class, int.class).newInstance(1, 2));
+        byte[] s2 = write(p2.getConstructor(int.class, int.class).newInstance(3, 4));
+
+        alternatingVersions(s1, s2, l1, l2, l1b);
+        unloading(s1, v1);
+        sameOutcomeCachedOrNot(s1, l2);
+        sameOutcomeCachedOrNot(s2, l1);
+        arrivingSlowly(s1, l1);
+        moreDescriptorsThanSlots(s1, l1);
+        System.out.println("ok");
+    }
+
+    /** Fresh streams, one after another, each with its own loader: each gets its own class and fields. */
+    static void alternatingVersions(byte[] s1, byte[] s2, ClassLoader l1, ClassLoader l2, ClassLoader l1b)
+            throws Exception {
+        Class<?> p1 = l1.loadClass("dc.Point");
+        Class<?> p2 = l2.loadClass("dc.Point");
+        Class<?> p1b = l1b.loadClass("dc.Point");
+        for (int round = 0; round < 600; round++) {
+            Reading read = round % 2 == 0 ? DescriptorCacheTest::read : DescriptorCacheTest::readOverridden;
+            Object a = read.read(s1, l1);
+            same(p1, a.getClass(), "version 1 into version 1");
+            same(List.of(1, 2), List.of(field(a, "x"), field(a, "y")), "version 1 into version 1");
+
+            Object b = read.read(s1, l1b);
+            same(p1b, b.getClass(), "version 1 into the second loader of version 1 gets that loader's class");
+            same(List.of(1, 2), List.of(field(b, "x"), field(b, "y")), "version 1 into its second loader");
+
+            Object c = read.read(s1, l2);
+            same(p2, c.getClass(), "version 1 into version 2");
+            same(List.of(1, 0), List.of(field(c, "x"), field(c, "z")), "version 1 into version 2: "
+                         + "y dropped, z defaulted");
+
+            Object d = read.read(s2, l2);
+            same(List.of(3, 4), List.of(field(d, "x"), field(d, "z")), "version 2 into version 2");
+
+            Object e = read.read(s2, l1);
+            same(p1, e.getClass(), "version 2 into version 1");
+            same(List.of(3, 0), List.of(field(e, "x"), field(e, "y")), "version 2 into version 1");
+        }
+        System.out.println("ok: 600 rounds of fresh streams over two versions and three loaders, "
+                           + "with the streams' resolveClass and an overriding one");
+    }
+
+    interface Reading {
+        Object read(byte[] bytes, ClassLoader loader) throws IOException, ClassNotFoundException;
+    }
+
+    /** What a fresh stream read through a loader keeps of it does not keep the loader alive. */
+    static void unloading(byte[] s1, URL v1) throws Exception {
+        WeakReference<ClassLoader> gone = readThroughThrowawayLoader(s1, v1);
+        for (int i = 0; i < 50 && gone.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        expect(gone.get() == null, "a loader whose class fresh streams read is unloaded once dropped");
+        System.out.println("ok: the loader was unloaded");
+    }
+
+    static WeakReference<ClassLoader> readThroughThrowawayLoader(byte[] s1, URL v1) throws Exception {
+        URLClassLoader loader = new URLClassLoader("throwaway", new URL[] { v1 },
+                                                   DescriptorCacheTest.class.getClassLoader());
+        for (int i = 0; i < 20; i++) {
+            Object o = read(s1, loader);
+            same(loader, o.getClass().getClassLoader(), "read through the throwaway loader");
+        }
+        loader.close();
+        return new WeakReference<>(loader);
+    }
+
+    /**
+     * Every one-byte change (three values per position) and every
+     * truncation of the stream: the outcome of a read with the cache empty
+     * equals that of a read of the same bytes just after (the descriptor,
+     * if the first read kept it, now comes from the cache).
+     */
+    static void sameOutcomeCachedOrNot(byte[] stream, ClassLoader loader) throws Exception {
+        List<byte[]> variants = new ArrayList<>();
+        for (int i = 4; i < stream.length; i++) {
+            for (int delta : new int[] { 1, -1, 0x40 }) {
+                byte[] v = stream.clone();
+                v[i] += (byte) delta;
+                variants.add(v);
+            }
+        }
+        for (int n = 4; n < stream.length; n++) {
+            variants.add(Arrays.copyOf(stream, n));
+        }
+        int objects = 0;
+        for (byte[] v : variants) {
+            clearCache();
+            String cold = outcome(v, loader);
+            String warm = outcome(v, loader);
+            same(cold, warm, "the same bytes read with and without the cached descriptor: " + Arrays.toString(v));
+            objects += cold.startsWith("read ") ? 1 : 0;
+        }
+        System.out.println("ok: " + variants.size() + " changed or cut streams read the same cached or not ("
+                           + objects + " read an object)");
+    }
+
+    static String outcome(byte[] bytes, ClassLoader loader) {
+        try {
+            Object o = read(bytes, loader);
+            if (o == null || !o.getClass().getName().equals("dc.Point")) {
+                return "read " + o;
+            }
+            StringBuilder sb = new StringBuilder("read Point");
+            for (Field f : o.getClass().getFields()) {
+                sb.append(' ').append(f.getName()).append('=').append(f.getInt(o));
+            }
+            return sb.toString();
+        } catch (IOException | ClassNotFoundException e) {
+            return e.getClass().getName() + ": " + e.getMessage();
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Input that arrives a few bytes at a time (a descriptor never whole in the buffer) reads the same. */
+    static void arrivingSlowly(byte[] s1, ClassLoader l1) throws Exception {
+        for (int chunk = 1; chunk <= 16; chunk++) {
+            int step = chunk;
+            InputStream slow = new ByteArrayInputStream(s1) {
+                @Override
+                public synchronized int read(byte[] b, int off, int len) {
+                    return super.read(b, off, Math.min(len, step));
+                }
+            };
+            Object o = read(new FastObjectInputStream(slow) {
+                @Override
+                protected Class<?> resolveClass(ObjectStreamClass desc) throws ClassNotFoundException {
+                    return Class.forName(desc.getName(), false, l1);
+                }
+            });
+            same(List.of(1, 2), List.of(field(o, "x"), field(o, "y")), "read " + step + " bytes at a time");
+        }
+        System.out.println("ok: input arriving 1 to 16 bytes at a time");
+    }
+
+    /** Many more distinct descriptors than the cache has slots, then the first stream again. */
+    static void moreDescriptorsThanSlots(byte[] s1, ClassLoader l1) throws Exception {
+        Class<?>[] components = { int.class, long.class, double.class, float.class, short.class, char.class,
+                                  byte.class, boolean.class, Object.class, String.class };
+        int n = 0;
+        for (Class<?> component : components) {
+            for (int dims = 1; dims <= 255; dims++) {
+                Object a = java.lang.reflect.Array.newInstance(component, new int[dims]);
+                Object back = new FastObjectInputStream(write(a)).readObject();
+                same(a.getClass(), back.getClass(), "an array of " + dims + " dimensions");
+                n++;
+            }
+        }
+        Object o = read(s1, l1);
+        expectEquals(List.of(1, 2), List.of(field(o, "x"), field(o, "y")), "the first stream again");
+        System.out.println("ok: " + n + " array types, then the first stream again");
+    }
+}
