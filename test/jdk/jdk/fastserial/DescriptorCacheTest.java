@@ -29,7 +29,9 @@
  *          once dropped; every one-byte change and every truncation of a
  *          stream has the same outcome with the descriptor cached as with
  *          the cache empty; input that arrives a few bytes at a time reads
- *          the same; more descriptors than the cache holds change nothing.
+ *          the same; an unchanged stream reads right while another thread
+ *          changes the array a third one parses; more descriptors than the
+ *          cache holds change nothing.
  * @modules jdk.fastserial/jdk.internal.fastserial:+open
  * @library /lib
  * @build grande.test.* SourceVersions
@@ -135,9 +137,17 @@ public class DescriptorCacheTest {
     }
 
     static void clearCache() throws ReflectiveOperationException {
-        Method clear = Class.forName("jdk.internal.fastserial.DescriptorCache").getDeclaredMethod("clear");
-        clear.setAccessible(true);
-        clear.invoke(null);
+        CLEAR.invoke(null);
+    }
+
+    static final Method CLEAR;
+    static {
+        try {
+            CLEAR = Class.forName("jdk.internal.fastserial.DescriptorCache").getDeclaredMethod("clear");
+            CLEAR.setAccessible(true);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -157,6 +167,7 @@ public class DescriptorCacheTest {
         sameOutcomeCachedOrNot(s1, l2);
         sameOutcomeCachedOrNot(s2, l1);
         arrivingSlowly(s1, l1);
+        changedUnderParse(s1, l1);
         moreDescriptorsThanSlots(s1, l1);
         System.out.println("ok");
     }
@@ -265,6 +276,59 @@ public class DescriptorCacheTest {
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
+    }
+
+    /**
+     * A buggy application changes an array while a stream reads it (from
+     * another thread): the cache must not take the bytes of one moment with
+     * the parse of another, or correct streams elsewhere would read with a
+     * wrong parse. One thread flips bits in the descriptor of an array that
+     * a second thread reads again and again, the cache emptied often so that
+     * it parses and keeps descriptors all the time; this thread reads the
+     * unchanged bytes meanwhile and must always get the right object.
+     */
+    static void changedUnderParse(byte[] s1, ClassLoader l1) throws Exception {
+        byte[] shared = s1.clone();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread flipper = new Thread(() -> {
+            java.util.Random random = new java.util.Random(1);
+            while (!stop.get()) {
+                int i = 5 + random.nextInt(shared.length - 5 - 8);   // after the header and type id
+                shared[i] ^= 0x01;
+                Thread.onSpinWait();
+                shared[i] ^= 0x01;
+            }
+        });
+        Thread racer = new Thread(() -> {
+            int n = 0;
+            while (!stop.get()) {
+                try {
+                    if (++n % 4 == 0) {
+                        clearCache();
+                    }
+                    read(shared, l1);
+                } catch (Exception e) {
+                    // the racing reads may fail in any way a changed stream fails
+                }
+            }
+        });
+        flipper.start();
+        racer.start();
+        int reads = 0;
+        try {
+            long end = System.nanoTime() + 2_000_000_000L;
+            while (System.nanoTime() - end < 0) {
+                Object o = read(s1, l1);
+                same(List.of(1, 2), List.of(field(o, "x"), field(o, "y")),
+                     "an unchanged stream read while another stream's array changes under its parse");
+                reads++;
+            }
+        } finally {
+            stop.set(true);
+            flipper.join();
+            racer.join();
+        }
+        System.out.println("ok: " + reads + " reads of the unchanged stream, all right, while another changed");
     }
 
     /** Input that arrives a few bytes at a time (a descriptor never whole in the buffer) reads the same. */

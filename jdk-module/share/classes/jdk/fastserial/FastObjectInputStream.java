@@ -160,6 +160,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private boolean stringOnly;         // the next item must be a string (readStringOnly)
     private long descriptorBytes;       // of the types in the table
     private long descriptorStart = -1;  // bytesRead() where the descriptor being read starts
+    private boolean parsingSnapshot;    // parseSnapshot: the window is a private copy
     private List<Validation> validations;
 
     // ---- the class-defined method being run ----
@@ -343,6 +344,9 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private void fill(int n) throws IOException {
+        if (parsingSnapshot) {
+            throw new EOFException();       // a copy has nothing more: never the source's bytes
+        }
         if (closed) {
             throw new IOException("stream closed");
         }
@@ -1825,6 +1829,23 @@ public class FastObjectInputStream extends ObjectInputStream {
                 return addType(new StreamType(cached));
             }
         }
+        DescriptorCache.Parsed parsed = parseDescriptor();
+        DescriptorCache.Entry kept = null;
+        int start = (int) (descriptorStart - consumedBefore);
+        int length = pos - start;
+        if (slot >= 0 && start >= 0 && length > 0 && length <= DescriptorCache.MAX_BYTES
+                && length <= win.limit - start) {
+            // all its bytes are still in the buffer (a refill may have dropped the first)
+            byte[] bytes = new byte[length];
+            win.copyTo(start, bytes, Unsafe.ARRAY_BYTE_BASE_OFFSET, length, 1, false);
+            kept = DescriptorCache.put(slot, bytes, parseSnapshot(bytes));
+        }
+        // the kept parse is this one's twin, with levels the next stream shares
+        return addType(kept != null ? new StreamType(kept) : new StreamType(parsed));
+    }
+
+    /** Parses a descriptor from its kind on (the type id 0 read). */
+    private DescriptorCache.Parsed parseDescriptor() throws IOException {
         int kind = nextByte();
         if (kind < 1 || kind > Wire.MAX_KIND) {
             throw new StreamCorruptedException("invalid type kind " + kind);
@@ -1860,15 +1881,43 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
         }
         checkDescriptorBytes();
-        StreamType st = new StreamType(kind, name, suid, levels, interfaces);
-        st.enumNames = enumNames;
-        int start = (int) (descriptorStart - consumedBefore);
-        if (slot >= 0 && start >= 0) {
-            // all its bytes are still in the buffer (a refill may have dropped the first)
-            st.cached = DescriptorCache.put(slot, win, start, pos - start, kind, name, suid,
-                                            levels, interfaces, enumNames);
+        return new DescriptorCache.Parsed(kind, name, suid, levels, interfaces, enumNames);
+    }
+
+    /**
+     * What a private copy of a descriptor's bytes parses to, or null if it
+     * does not parse to exactly those bytes. The cache is filled only so:
+     * the stream's own buffer may change under a parse (an application that
+     * reuses an array too early, or uses a stream from two threads), and a
+     * pair of bytes and parse that do not belong together must never reach
+     * other streams. Parsed by this stream, its window moved to the copy for
+     * the time (a new stream would call the JVM-wide filter factory).
+     */
+    private DescriptorCache.Parsed parseSnapshot(byte[] bytes) {
+        Window savedWin = win;
+        int savedPos = pos;
+        int savedLimit = limit;
+        long savedConsumed = consumedBefore;
+        long savedStart = descriptorStart;
+        parsingSnapshot = true;
+        try {
+            setWindow(Window.ofArray(bytes, 0, bytes.length));
+            pos = 0;
+            limit = bytes.length;
+            consumedBefore = 0;
+            descriptorStart = 0;
+            DescriptorCache.Parsed parsed = parseDescriptor();
+            return pos == bytes.length ? parsed : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        } finally {
+            parsingSnapshot = false;
+            setWindow(savedWin);
+            pos = savedPos;
+            limit = savedLimit;
+            consumedBefore = savedConsumed;
+            descriptorStart = savedStart;
         }
-        return addType(st);
     }
 
     private StreamType addType(StreamType st) throws IOException, ClassNotFoundException {
@@ -2172,9 +2221,9 @@ public class FastObjectInputStream extends ObjectInputStream {
         Class<?> cl = cached.resolvedIn(loader);
         if (cl == null) {
             try {
-                cl = Class.forName(cached.name, false, loader);
+                cl = Class.forName(cached.parsed.name(), false, loader);
             } catch (ClassNotFoundException ex) {
-                Class<?> primitive = primitiveClass(cached.name);
+                Class<?> primitive = primitiveClass(cached.parsed.name());
                 if (primitive != null) {
                     return primitive;
                 }

@@ -25,7 +25,6 @@ import java.lang.ref.WeakReference;
 import java.util.Arrays;
 
 import jdk.internal.fastserial.StreamType.StreamLevel;
-import jdk.internal.misc.Unsafe;
 
 /**
  * Type descriptors as recently read, shared by every input stream of the
@@ -68,25 +67,19 @@ public final class DescriptorCache {
     /** A class loader (null: the boot loader) and the class a name resolved to in it. */
     private record Resolution(WeakReference<ClassLoader> loader, WeakReference<Class<?>> cl) { }
 
+    /** What a descriptor parses to: kind, name, serialVersionUID, levels, proxy interfaces, enum constants. */
+    public record Parsed(int kind, String name, long suid, StreamLevel[] levels, String[] interfaces,
+                         String[] enumNames) { }
+
     /** A descriptor's bytes (from its kind to its last level) and what they parse to. */
     public static final class Entry {
         final byte[] bytes;
-        public final int kind;
-        public final String name;
-        public final long suid;
-        public final StreamLevel[] levels;
-        public final String[] interfaces;
-        public final String[] enumNames;
+        /** What the bytes parse to; its arrays are shared, and no one writes to them. */
+        public final Parsed parsed;
 
-        private Entry(byte[] bytes, int kind, String name, long suid, StreamLevel[] levels,
-                      String[] interfaces, String[] enumNames) {
+        private Entry(byte[] bytes, Parsed parsed) {
             this.bytes = bytes;
-            this.kind = kind;
-            this.name = name;
-            this.suid = suid;
-            this.levels = levels;
-            this.interfaces = interfaces;
-            this.enumNames = enumNames;
+            this.parsed = parsed;
         }
 
         // The class the name last resolved to, and in which loader: weakly,
@@ -140,21 +133,18 @@ public final class DescriptorCache {
     }
 
     /**
-     * Keeps a descriptor just parsed from {@code length} bytes at index
-     * {@code start} of the window, in the slot its name hashes to.
-     * Nothing is kept of a descriptor longer than {@value #MAX_BYTES}.
+     * Keeps a descriptor's bytes, which nothing else may hold, and what
+     * they parse to, in the slot its name hashes to.
      *
-     * @return the entry, or null if it was not kept
+     * @param bytes the descriptor's bytes, at most {@value #MAX_BYTES}
+     * @param parsed what those bytes alone parse to, or null: nothing is kept
+     * @return the entry, or null if nothing was kept
      */
-    public static Entry put(int slot, Window win, int start, int length, int kind, String name, long suid,
-                           StreamLevel[] levels, String[] interfaces, String[] enumNames) {
-        if (length > MAX_BYTES) {
+    public static Entry put(int slot, byte[] bytes, Parsed parsed) {
+        if (parsed == null || bytes.length > MAX_BYTES) {
             return null;
         }
-        byte[] bytes = new byte[length];
-        win.copyTo(start, bytes, Unsafe.ARRAY_BYTE_BASE_OFFSET, length, 1, false);
-        // the arrays are shared with the stream that parsed them: no one writes to them
-        Entry e = new Entry(bytes, kind, name, suid, levels, interfaces, enumNames);
+        Entry e = new Entry(bytes, parsed);
         TABLE[slot] = e;
         return e;
     }

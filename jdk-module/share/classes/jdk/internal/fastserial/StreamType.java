@@ -85,10 +85,15 @@ public final class StreamType {
         this.interfaces = interfaces;
     }
 
+    /** A type as a descriptor parsed to. */
+    public StreamType(DescriptorCache.Parsed d) {
+        this(d.kind(), d.name(), d.suid(), d.levels(), d.interfaces());
+        this.enumNames = d.enumNames();
+    }
+
     /** A type read from a descriptor that {@link DescriptorCache} holds: parsed before, levels shared. */
     public StreamType(DescriptorCache.Entry cached) {
-        this(cached.kind, cached.name, cached.suid, cached.levels, cached.interfaces);
-        this.enumNames = cached.enumNames;
+        this(cached.parsed);
         this.cached = cached;
     }
 
