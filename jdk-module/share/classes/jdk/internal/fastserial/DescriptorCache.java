@@ -34,12 +34,16 @@ import jdk.internal.fastserial.StreamType.StreamLevel;
  * for a class (names, field lists, levels), and with the parsed levels
  * shared, {@link TypeInfo} can keep the reading plan it made for them.
  *
- * <p>Only bytes and strings are kept, never a class: what a name resolves
- * to is asked again in every stream ({@code resolveClass}, the filter), so
- * the cache neither pins class loaders nor changes which class a stream
- * gets. Equality of all the bytes is the only test, so a hit parses to
- * exactly what parsing would have given; a collision or a changed
- * descriptor costs one comparison and a parse.
+ * <p>Bytes and strings are kept, and a class only weakly: what a name
+ * resolves to is asked again in every stream ({@code resolveClass}, the
+ * filter); for a stream that keeps the default {@code resolveClass}, the
+ * class the name last resolved to, with its loader, is a hint that spares
+ * {@code Class.forName} when the loader is the same. So the cache neither
+ * pins class loaders nor changes which class a stream gets. Equality of
+ * all the bytes is the only test, and an entry is made only from a private
+ * copy of the bytes, parsed again, so a hit parses to exactly what parsing
+ * would have given; a collision or a changed descriptor costs one
+ * comparison and a parse.
  *
  * <p>Bounded: {@value #SLOTS} slots, one descriptor each (the last one
  * read whose name hashes there), each at most {@value #MAX_BYTES} bytes,
