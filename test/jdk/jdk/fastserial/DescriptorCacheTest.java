@@ -26,7 +26,9 @@
  *          second loader of the first version, read alternately by fresh
  *          streams, each get their own class and fields (dropped, defaulted,
  *          exact); a loader whose classes were read this way is unloaded
- *          once dropped; every one-byte change and every truncation of a
+ *          once dropped; after a class-defined readObject of another
+ *          loader's class, classes resolve in the reading code's loader
+ *          again; every one-byte change and every truncation of a
  *          stream has the same outcome with the descriptor cached as with
  *          the cache empty; input that arrives a few bytes at a time reads
  *          the same; an unchanged stream reads right while another thread
@@ -164,6 +166,7 @@ public class DescriptorCacheTest {
 
         alternatingVersions(s1, s2, l1, l2, l1b);
         unloading(s1, v1);
+        loaderAfterClassDefinedMethod(l1);
         sameOutcomeCachedOrNot(s1, l2);
         sameOutcomeCachedOrNot(s2, l1);
         arrivingSlowly(s1, l1);
@@ -206,6 +209,35 @@ public class DescriptorCacheTest {
 
     interface Reading {
         Object read(byte[] bytes, ClassLoader loader) throws IOException, ClassNotFoundException;
+    }
+
+    /** A class of this test's loader whose readObject reads a class of this loader too. */
+    static final class Holder implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        Object inner = new Marker();
+
+        private void readObject(java.io.ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();         // Marker is resolved with Holder's frame the latest
+        }
+    }
+
+    static final class Marker implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /**
+     * After a class-defined readObject returns, classes are resolved in the
+     * loader of the code that called readObject again, not in that of the
+     * class whose readObject ran: code of the version-1 loader reads a
+     * Holder (this test's loader, whose readObject resolves a Marker) and
+     * then a dc.Point, which only the version-1 loader can see.
+     */
+    static void loaderAfterClassDefinedMethod(ClassLoader l1) throws Exception {
+        Object point = l1.loadClass("dc.Point").getConstructor(int.class, int.class).newInstance(5, 6);
+        Object[] back = (Object[]) read(write(new Object[] { new Holder(), point }), l1);
+        expect(back[0] instanceof Holder h && h.inner instanceof Marker, "the Holder and its Marker");
+        expectEquals(List.of(5, 6), List.of(field(back[1], "x"), field(back[1], "y")),
+                     "the dc.Point after it, resolved in the loader of the code that read");
     }
 
     /** What a fresh stream read through a loader keeps of it does not keep the loader alive. */

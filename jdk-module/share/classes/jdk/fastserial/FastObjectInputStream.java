@@ -801,12 +801,11 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         // The caller's frame is the latest user-defined one if its loader is,
         // until a class-defined method runs (latestUserDefinedLoader()).
-        walkedLoaderValid = false;
+        walkedLoader = NOT_WALKED;
         if (caller != null && !caller.isHidden()) {
             ClassLoader loader = caller.getClassLoader();
             if (loader != null && loader != PLATFORM_LOADER) {
                 walkedLoader = loader;
-                walkedLoaderValid = true;
             }
         }
         topFirstHandle = handleCount;
@@ -1402,9 +1401,9 @@ public class FastObjectInputStream extends ObjectInputStream {
                 mode = s.hasWriteObjectData ? CUSTOM : NO_DATA;
                 try {
                     int savedMarshalers = marshalerDepth;
-                    boolean savedWalked = walkedLoaderValid;
+                    Object savedWalked = walkedLoader;
                     marshalerDepth = 0;             // the class's own frame is the latest now
-                    walkedLoaderValid = false;
+                    walkedLoader = NOT_WALKED;
                     try {
                         l.invokeReadObject(obj, facade);
                     } catch (ClassNotFoundException e) {
@@ -1412,7 +1411,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                         pendingNotFound = e;
                     } finally {
                         marshalerDepth = savedMarshalers;
-                        walkedLoaderValid = savedWalked;
+                        walkedLoader = savedWalked;
                     }
                     if (s.hasWriteObjectData) {
                         mode = CUSTOM;
@@ -1694,16 +1693,16 @@ public class FastObjectInputStream extends ObjectInputStream {
         try {
             if (obj != null) {
                 int savedMarshalers = marshalerDepth;
-                boolean savedWalked = walkedLoaderValid;
+                Object savedWalked = walkedLoader;
                 marshalerDepth = 0;             // the class's own frame is the latest now
-                walkedLoaderValid = false;
+                walkedLoader = NOT_WALKED;
                 try {
                     ((java.io.Externalizable) obj).readExternal(facade);
                 } catch (ClassNotFoundException e) {
                     pendingNotFound = e;
                 } finally {
                     marshalerDepth = savedMarshalers;
-                    walkedLoaderValid = savedWalked;
+                    walkedLoader = savedWalked;
                 }
             }
             skipCustomData();
@@ -1732,16 +1731,16 @@ public class FastObjectInputStream extends ObjectInputStream {
         curObj = null;
         curSlot = null;
         int savedMarshalers = marshalerDepth;
-        boolean savedWalked = walkedLoaderValid;
+        Object savedWalked = walkedLoader;
         marshalerDepth = 0;                     // the class's own frame is the latest now
-        walkedLoaderValid = false;
+        walkedLoader = NOT_WALKED;
         try {
             ((FastSerializable) obj).readFast(this);
         } finally {
             curObj = savedObj;
             curSlot = savedSlot;
             marshalerDepth = savedMarshalers;
-            walkedLoaderValid = savedWalked;
+            walkedLoader = savedWalked;
         }
         return finishObject(obj, st.local, h, unshared);
     }
@@ -2249,17 +2248,19 @@ public class FastObjectInputStream extends ObjectInputStream {
      * again when it returns.
      */
     private ClassLoader latestUserDefinedLoader() {
-        if (!walkedLoaderValid) {
-            walkedLoader = marshalerDepth == 0
+        Object loader = walkedLoader;
+        if (loader == NOT_WALKED) {
+            walkedLoader = loader = marshalerDepth == 0
                     ? jdk.internal.misc.VM.latestUserDefinedLoader()    // what the JDK's stream asks
                     : walkLatestUserDefinedLoader();
-            walkedLoaderValid = true;
         }
-        return walkedLoader;
+        return (ClassLoader) loader;
     }
 
-    private ClassLoader walkedLoader;
-    private boolean walkedLoaderValid;
+    // The latest user-defined loader of this read (null: none, the boot
+    // loader), or NOT_WALKED; saved and restored around class-defined methods.
+    private Object walkedLoader = NOT_WALKED;
+    private static final Object NOT_WALKED = new Object();
 
     private static ClassLoader walkLatestUserDefinedLoader() {
         ClassLoader platform = ClassLoader.getPlatformClassLoader();
