@@ -33,7 +33,12 @@
  *          control on the JDK's JRMP (no provider property): call-by-copy
  *          holds there too (its local calls go through a loopback
  *          connection, on another thread), and Immutable objects, String and
- *          boxes arrive as copies.
+ *          boxes arrive as copies. A value that cannot be copied fails the
+ *          local call with stock's exception for the same remote call: an
+ *          argument that cannot be written a MarshalException, one that
+ *          cannot be read a ServerException holding an UnmarshalException
+ *          (as the callee's side reads arguments), a result that cannot be
+ *          read an UnmarshalException; the same checks pass on stock.
  * @modules java.rmi jdk.fastrmi
  * @library /lib
  * @build grande.test.* Failures
@@ -43,11 +48,16 @@
  * @run main/othervm -Djava.rmi.server.hostname=127.0.0.1 LocalCallTest
  */
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
 import java.io.Serial;
 import java.io.Serializable;
+import java.rmi.MarshalException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.ServerException;
+import java.rmi.UnmarshalException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.RemoteObject;
@@ -82,6 +92,17 @@ public class LocalCallTest {
 
     public enum Color { RED, GREEN }
 
+    /** Written, never read: its readObject refuses. */
+    public static final class Unreadable implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
+
+        @Serial
+        private void readObject(ObjectInputStream in) throws InvalidObjectException {
+            throw new InvalidObjectException("unreadable");
+        }
+    }
+
     public static final class VaultClosedException extends Exception {
         @Serial
         private static final long serialVersionUID = 1L;
@@ -110,6 +131,7 @@ public class LocalCallTest {
         String arrivedAs(Remote r) throws RemoteException;
         Remote echoRemote(Remote r) throws RemoteException;
         void refuse(String why) throws VaultClosedException, RemoteException;
+        Object unreadable() throws RemoteException;
     }
 
     public static final class VaultImpl implements Vault {
@@ -153,6 +175,7 @@ public class LocalCallTest {
         }
 
         @Override public Remote echoRemote(Remote r) { called(r); return r; }
+        @Override public Object unreadable() { called(null); return new Unreadable(); }
 
         @Override
         public void refuse(String why) throws VaultClosedException {
@@ -179,6 +202,7 @@ public class LocalCallTest {
             callByCopy(v, impl);
             noCopy(v, impl);
             remoteArguments(v, impl);
+            failedCopies(v);
             var e = Failures.expectThrows(VaultClosedException.class, () -> v.refuse("closed"),
                                           "a declared exception");
             expectEquals("closed", e.getMessage(), "its message");
@@ -262,5 +286,26 @@ public class LocalCallTest {
         } finally {
             UnicastRemoteObject.unexportObject(other, true);
         }
+    }
+
+    static void failedCopies(Vault v) throws Exception {
+        var marshal = Failures.expectThrows(MarshalException.class, () -> v.echo(new Object()),
+                                            "an argument that cannot be written");
+        expect(marshal.getMessage().startsWith("error marshalling arguments"), "its message: " + marshal);
+
+        var server = Failures.expectThrows(ServerException.class, () -> v.echo(new Unreadable()),
+                                           "an argument that cannot be read");
+        expect(server.detail instanceof UnmarshalException u
+               && u.getMessage().startsWith("error unmarshalling arguments")
+               && u.detail instanceof InvalidObjectException i && i.getMessage().equals("unreadable"),
+               "a ServerException holding an UnmarshalException holding readObject's exception: " + server);
+
+        var unmarshal = Failures.expectThrows(UnmarshalException.class, v::unreadable,
+                                              "a result that cannot be read");
+        expect(unmarshal.getMessage().startsWith("error unmarshalling return")
+               && unmarshal.detail instanceof InvalidObjectException,
+               "an UnmarshalException holding readObject's exception: " + unmarshal);
+
+        expectEquals(3, v.add(1, 2), "calls go on after failed copies");
     }
 }

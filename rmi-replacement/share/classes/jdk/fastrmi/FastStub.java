@@ -118,7 +118,7 @@ public abstract class FastStub implements Remote, Serializable {
     protected final void beginCopy() {
         // the arguments reach the object through its export's filter, as in a remote call
         Local t = local;
-        ref.beginCopy(t == null ? null : t.filter());
+        ref.beginCopy(t == null ? null : t.filter(), false);
     }
 
     /**
@@ -126,7 +126,7 @@ public abstract class FastStub implements Remote, Serializable {
      * reads with the JVM-wide filter, as from a remote call.
      */
     protected final void beginResultCopy() {
-        ref.beginCopy(null);
+        ref.beginCopy(null, true);
     }
 
     /**
@@ -136,7 +136,10 @@ public abstract class FastStub implements Remote, Serializable {
      *
      * @param value the value
      * @return the value or its copy
-     * @throws RemoteException ({@code MarshalException}) if it cannot be copied
+     * @throws RemoteException if it cannot be copied: as a remote call would
+     *         fail in writing or in reading the value ({@code MarshalException},
+     *         {@code UnmarshalException}, for arguments read by the callee's
+     *         side within a {@code ServerException})
      */
     protected final Object copy(Object value) throws RemoteException {
         return ref.copy(value);
@@ -234,15 +237,16 @@ public abstract class FastStub implements Remote, Serializable {
          *
          * @param filter the filter the copies are read through, or null for
          *        the JVM-wide one
+         * @param result true for the result, false for the arguments
          */
-        protected abstract void beginCopy(ObjectInputFilter filter);
+        protected abstract void beginCopy(ObjectInputFilter filter, boolean result);
 
         /**
          * A value of a local call or its copy.
          *
          * @param value the value
          * @return what the other side sees
-         * @throws RemoteException ({@code MarshalException}) if it cannot be copied
+         * @throws RemoteException if it cannot be copied, as {@link FastStub#copy} says
          */
         protected abstract Object copy(Object value) throws RemoteException;
 

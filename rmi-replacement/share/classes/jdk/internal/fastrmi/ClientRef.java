@@ -120,8 +120,8 @@ public final class ClientRef extends FastStub.Ref {
     }
 
     @Override
-    protected void beginCopy(ObjectInputFilter filter) {
-        LocalCopier.begin(filter);
+    protected void beginCopy(ObjectInputFilter filter, boolean result) {
+        LocalCopier.begin(filter, result);
     }
 
     @Override

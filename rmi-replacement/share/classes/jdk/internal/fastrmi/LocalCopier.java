@@ -26,6 +26,8 @@ import java.io.ObjectInputFilter;
 import java.rmi.MarshalException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.ServerException;
+import java.rmi.UnmarshalException;
 
 import jdk.fastrmi.FastStub;
 import jdk.fastrmi.Immutable;
@@ -34,7 +36,7 @@ import jdk.fastrmi.Immutable;
  * Call-by-copy for local calls (Haumacher, Philippsen, "Exploiting Object
  * Locality in JavaParty", section 2.2): values that cannot
  * change pass as they are; everything else is written with jdk.fastserial
- * and read back at once. The values copied between {@link #begin()} and
+ * and read back at once. The values copied between {@link #begin} and
  * {@link #end()} share one stream, so objects they share are shared by the
  * copies too, as in a remote call. Each thread has a stack of copiers, for
  * local calls made by the implementation of a local call.
@@ -47,6 +49,9 @@ public final class LocalCopier {
     /* the output writes exported objects as their stubs; the input reads through the filter */
     private final Marshalling.Fast streams;
 
+    /* whether the values copied now are a result (else arguments): it decides the exceptions */
+    private boolean result;
+
     private LocalCopier() throws IOException {
         streams = Marshalling.Fast.loopback();
     }
@@ -56,14 +61,17 @@ public final class LocalCopier {
      *
      * @param filter the filter the copies are read through, or null for
      *        the JVM-wide one
+     * @param result true for a result, false for arguments
      */
-    public static void begin(ObjectInputFilter filter) {
+    public static void begin(ObjectInputFilter filter, boolean result) {
         int[] depth = DEPTH.get();
         depth[0]++;
-        current(depth[0], true).streams.filter = filter;
+        LocalCopier c = current(depth[0], true);
+        c.streams.filter = filter;
+        c.result = result;
     }
 
-    /** Ends the set {@link #begin()} started. */
+    /** Ends the set {@link #begin} started. */
     public static void end() {
         int[] depth = DEPTH.get();
         if (depth[0] > 0) {
@@ -100,18 +108,38 @@ public final class LocalCopier {
                 return jrmp;
             }
         }
-        int depth = DEPTH.get()[0];
-        LocalCopier c = current(Math.max(depth, 1), true);
+        int depth = Math.max(DEPTH.get()[0], 1);
+        LocalCopier c = current(depth, true);
+        boolean result = c.result;
         try {
-            return c.streams.copyThrough(value);
-        } catch (IOException | ClassNotFoundException e) {
-            STACK.get()[Math.max(depth, 1) - 1] = null;     // its streams' state is unknown now
-            throw new MarshalException("error copying an argument or result of a local call", e);
+            c.streams.writeCopy(value);
+        } catch (IOException e) {
+            drop(depth);
+            throw new MarshalException(result ? "error marshalling return" : "error marshalling arguments", e);
         } catch (RuntimeException | Error e) {
-            // thrown by a class's own writeObject or readObject: passed on, as stock RMI does
-            STACK.get()[Math.max(depth, 1) - 1] = null;
+            // thrown by a class's own writeObject: passed on, as stock RMI does
+            drop(depth);
             throw e;
         }
+        try {
+            return c.streams.readCopy();
+        } catch (IOException | ClassNotFoundException e) {
+            // failing as a remote call would: the callee's side reads arguments
+            drop(depth);
+            if (result) {
+                throw new UnmarshalException("error unmarshalling return", e);
+            }
+            throw new ServerException("RemoteException occurred in server thread",
+                                      new UnmarshalException("error unmarshalling arguments", e));
+        } catch (RuntimeException | Error e) {
+            drop(depth);
+            throw e;
+        }
+    }
+
+    /* Forgets the copier of a depth, whose streams' state is unknown after a failure. */
+    private static void drop(int depth) {
+        STACK.get()[depth - 1] = null;
     }
 
     /**

@@ -36,7 +36,9 @@ import java.io.StreamCorruptedException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.net.MalformedURLException;
 import java.rmi.Remote;
+import java.rmi.server.RMIClassLoader;
 
 import jdk.fastrmi.FastStub;
 import jdk.fastrmi.spi.Frame;
@@ -55,6 +57,14 @@ import jdk.fastserial.FastObjectOutputStream;
  * classes travel once, objects are forgotten after each message
  * ({@code resetObjects}). With the JDK's serialization every message has
  * streams of its own, as stock RMI's calls do.
+ *
+ * <p>Every class descriptor carries its class's codebase annotation, as
+ * stock RMI's marshal streams write it ({@link RMIClassLoader#getClassAnnotation},
+ * usually null: one byte), and a class that the call's loaders do not have
+ * is loaded through {@link RMIClassLoader} from the annotation when
+ * {@code java.rmi.server.useCodebaseOnly} is false, else from the local
+ * {@code java.rmi.server.codebase}. With jdk.fastserial a class travels once
+ * per connection, so the annotation costs nothing per call.
  */
 abstract sealed class Marshalling {
 
@@ -166,6 +176,55 @@ abstract sealed class Marshalling {
     Class<?> resolve(String name) {
         Class<?> c = resolve(loader, name);
         return c != null || fallbackLoader == loader ? c : resolve(fallbackLoader, name);
+    }
+
+    /*
+     * Stock reads this once too (sun.rmi.server.MarshalInputStream): true,
+     * the default, ignores the codebases that peers announce.
+     */
+    private static final boolean USE_CODEBASE_ONLY =
+            !"false".equalsIgnoreCase(System.getProperty("java.rmi.server.useCodebaseOnly", "true"));
+
+    /* What stock's MarshalOutputStream.annotateClass writes. */
+    static void annotate(ObjectOutputStream out, Class<?> c) throws IOException {
+        out.writeObject(RMIClassLoader.getClassAnnotation(c));
+    }
+
+    /* Reads a class's annotation: the codebase to load it from, or null. */
+    static String codebase(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        Object annotation = in.readObject();
+        return !USE_CODEBASE_ONLY && annotation instanceof String s ? s : null;
+    }
+
+    /*
+     * The class from the call's loaders, else from the codebase as stock's
+     * MarshalInputStream loads it (RMIClassLoader with this call's loader as
+     * the default); null if neither has it.
+     */
+    Class<?> resolve(String name, String codebase) throws MalformedURLException {
+        Class<?> c = resolve(name);
+        if (c != null) {
+            return c;
+        }
+        try {
+            return RMIClassLoader.loadClass(codebase, name, loader);
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+
+    /* As resolve(name, codebase), for the class of a dynamic proxy. */
+    Class<?> resolveProxy(String[] names, String codebase)
+            throws ClassNotFoundException, MalformedURLException {
+        Class<?> c = resolveProxy(names);
+        if (c != null) {
+            return c;
+        }
+        try {
+            return RMIClassLoader.loadProxyClass(codebase, names, loader);
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
     }
 
     /*
@@ -354,11 +413,18 @@ abstract sealed class Marshalling {
             return f;
         }
 
-        /* Writes a value and reads it back; objects it shares with the values before stay shared. */
-        Object copyThrough(Object value) throws IOException, ClassNotFoundException {
+        /*
+         * Writes a value for readCopy to read back; objects it shares with
+         * the values before stay shared.
+         */
+        void writeCopy(Object value) throws IOException {
             out.rewind();
             out.writeObject(value);
             feedBack();
+        }
+
+        /* Reads what writeCopy wrote. */
+        Object readCopy() throws IOException, ClassNotFoundException {
             return in.readObject();
         }
 
@@ -419,6 +485,16 @@ abstract sealed class Marshalling {
         protected Object replaceObject(Object obj) {
             return replaceRemote(obj);
         }
+
+        @Override
+        protected void annotateClass(Class<?> c) throws IOException {
+            annotate(this, c);
+        }
+
+        @Override
+        protected void annotateProxyClass(Class<?> c) throws IOException {
+            annotate(this, c);
+        }
     }
 
     private static final class Input extends FastObjectInputStream {
@@ -450,13 +526,13 @@ abstract sealed class Marshalling {
 
         @Override
         protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            Class<?> c = owner.resolve(desc.getName());
+            Class<?> c = owner.resolve(desc.getName(), codebase(this));
             return c != null ? c : super.resolveClass(desc);
         }
 
         @Override
         protected Class<?> resolveProxyClass(String[] interfaces) throws IOException, ClassNotFoundException {
-            Class<?> c = owner.resolveProxy(interfaces);
+            Class<?> c = owner.resolveProxy(interfaces, codebase(this));
             return c != null ? c : super.resolveProxyClass(interfaces);
         }
     }
@@ -574,6 +650,16 @@ abstract sealed class Marshalling {
         }
 
         @Override
+        protected void annotateClass(Class<?> c) throws IOException {
+            annotate(this, c);
+        }
+
+        @Override
+        protected void annotateProxyClass(Class<?> c) throws IOException {
+            annotate(this, c);
+        }
+
+        @Override
         public void close() throws IOException {
             flush();
         }
@@ -592,13 +678,13 @@ abstract sealed class Marshalling {
 
         @Override
         protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            Class<?> c = owner.resolve(desc.getName());
+            Class<?> c = owner.resolve(desc.getName(), codebase(this));
             return c != null ? c : super.resolveClass(desc);
         }
 
         @Override
         protected Class<?> resolveProxyClass(String[] interfaces) throws IOException, ClassNotFoundException {
-            Class<?> c = owner.resolveProxy(interfaces);
+            Class<?> c = owner.resolveProxy(interfaces, codebase(this));
             return c != null ? c : super.resolveProxyClass(interfaces);
         }
     }
