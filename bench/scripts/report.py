@@ -21,7 +21,9 @@ JSON of the image and, optionally, of stock:
     stay within, then a table per payload, a row per serializer: write, read
     and round trip, the serialized size (from the "serial-size:" lines of
     the JMH logs given with --log and --stock-log) and the speed-up of each
-    over JDK streams and over Fory;
+    over JDK streams and over Fory with reference tracking on (ForyRefBench,
+    the semantics of JDK streams and jdk.fastserial; ForyBench in results
+    that have no ForyRefBench);
   - every benchmark: its image score, its stock score where the stock run
     has it, the image's speed-up over stock (above 1: the image is faster),
     and the payload's bandwidth where its size is known;
@@ -145,7 +147,9 @@ PAYLOADS = (["null"] + ["%s%d" % (t, n) for t in ARRAY_TYPES for n in ARRAY_SIZE
 PAYLOAD_ORDER = {p: i for i, p in enumerate(PAYLOADS)}
 PAYLOAD_NAMES = {"null": "null", "int4": "4 int", "int4null2": "4 int, 2 null",
                  "int32": "32 int", "tree15": "tree(15)",
-                 "mixed100": "100 primitive fields", "media": "media content"}
+                 "mixed100": "100 primitive fields", "media": "media content",
+                 "latin1": "Latin-1 strings", "utf16": "UTF-16 strings",
+                 "list100": "ArrayList of 100 Integer", "map50": "HashMap of 50 String→Integer"}
 
 # Table 3 of the paper (PC part, and the ParaStation column of the DEC
 # part): (row label, method, payload, the paper's % saved by UKA + KaRMI on
@@ -168,9 +172,14 @@ SERIALIZER_CLASSES = [
     ("FastSerialBench", "jdk.fastserial (reused stream)"),
     ("FastSerialFreshBench", "jdk.fastserial (fresh stream per object)"),
     ("KryoBench", "Kryo"),
-    ("ForyBench", "Fory"),
+    ("ForyBench", "Fory (reference tracking off)"),
+    ("ForyRefBench", "Fory (reference tracking on)"),
 ]
 SERIALIZER_NAMES = dict(SERIALIZER_CLASSES)
+# The Fory the "× Fory" columns and the target's "ahead of Fory" compare
+# with: reference tracking on, as JDK streams and jdk.fastserial always
+# track references; the other if a run has no results of this one.
+FORY_BASELINES = ["ForyRefBench", "ForyBench"]
 # The collection's serialization table: (file, class, display, colour).
 SERIALIZERS = [
     ("stock", "JdkStreamsBench", "JDK streams, Temurin 25.0.3", "black"),
@@ -178,13 +187,15 @@ SERIALIZERS = [
     ("image", "FastSerialBench", SERIALIZER_NAMES["FastSerialBench"], "#1f77b4"),
     ("image", "FastSerialFreshBench", SERIALIZER_NAMES["FastSerialFreshBench"], "#9ecae1"),
     ("image", "KryoBench", "Kryo", "#2ca02c"),
-    ("image", "ForyBench", "Fory", "#ff7f0e"),
+    ("image", "ForyBench", SERIALIZER_NAMES["ForyBench"], "#ff7f0e"),
+    ("image", "ForyRefBench", SERIALIZER_NAMES["ForyRefBench"], "#a63603"),
 ]
 # The serial area's payloads, in order, and the round-trip time per object
 # in ns that jdk.fastserial's reused stream is to stay within (None: only
 # ahead of Fory).
 SERIAL_TARGET_NS = {"int32": 100, "int4null2": 60, "tree15": 700, "mixed100": 300,
-                    "float5000": 2000, "double5000": 4000, "byte5000": None, "media": None}
+                    "float5000": 2000, "double5000": 4000, "byte5000": None, "media": None,
+                    "latin1": None, "utf16": None, "list100": None, "map50": None}
 SERIAL_PAYLOADS = list(SERIAL_TARGET_NS)
 
 ELEMENT_BYTES = {"byte": 1, "boolean": 1, "short": 2, "char": 2, "int": 4,
@@ -672,7 +683,9 @@ def serial_lines(present):
                  "ObjectOutputStream/ObjectInputStream per object, as RMI uses them. "
                  "jdk.fastserial (reused stream): one stream pair reused, types sent once; "
                  "(fresh stream per object): a new pair per object, as JDK streams. Kryo%s and "
-                 "Fory%s: registered classes, reused buffers.%s"
+                 "Fory%s: registered classes, reused buffers; Kryo and one Fory without "
+                 "reference tracking, the other Fory with it, like JDK streams and "
+                 "jdk.fastserial.%s"
                  % (" " + versions["kryo"] if "kryo" in versions else "",
                     " " + versions["fory"] if "fory" in versions else "",
                     " Speed-up: JDK streams on Temurin / jdk.fastserial (reused stream)."
@@ -844,14 +857,20 @@ def area_serial_lines(image, stock, sizes):
     def get(jvm, cls, payload, method):
         return results.get((jvm, cls, payload, method))
 
+    # The Fory of the comparisons: reference tracking on if it ran.
+    fory_cls = next((cls for cls in FORY_BASELINES
+                     if any(k[0] == "image" and k[1] == cls for k in results)), FORY_BASELINES[0])
+    fory_name = SERIALIZER_NAMES[fory_cls]
     lines = ["## Serializers side by side", ""]
     lines.append("JDK streams: a fresh ObjectOutputStream/ObjectInputStream per object, as "
                  "RMI uses them. jdk.fastserial (reused stream): one stream pair reused, "
-                 "resetObjects() between objects, so types travel once. Kryo%s and Fory%s: "
-                 "registered classes, reused buffers, no reference tracking (no payload "
-                 "needs it)."
+                 "resetObjects() between objects, so types travel once. Both always track "
+                 "references (an object met twice is written once). Kryo%s and Fory%s: "
+                 "registered classes, reused buffers; Kryo without reference tracking (no "
+                 "payload needs it), Fory both without and with it. The target's \"ahead "
+                 "of Fory\" and the × Fory columns compare with %s."
                  % (" " + versions["kryo"] if "kryo" in versions else "",
-                    " " + versions["fory"] if "fory" in versions else ""))
+                    " " + versions["fory"] if "fory" in versions else "", fory_name))
     lines.append("")
 
     present = [(jvm, cls, name) for jvm, cls, name in rows_order
@@ -859,7 +878,7 @@ def area_serial_lines(image, stock, sizes):
     lines.append("### Round trip (write + read), ns per object")
     lines.append("")
     lines.append("Target: the round trip per object that jdk.fastserial (reused stream) is "
-                 "to stay within; met: within it and ahead of Fory in this run.")
+                 "to stay within; met: within it and ahead of %s in this run." % fory_name)
     lines.append("")
     header = ["payload"] + [name for _, _, name in present] + ["target", "met"]
     rows = []
@@ -868,7 +887,7 @@ def area_serial_lines(image, stock, sizes):
         row = [payload_name(p)]
         row += [fmt_time(ns(get(jvm, cls, p, "roundTrip"))) for jvm, cls, _ in present]
         fast = ns(get("image", "FastSerialBench", p, "roundTrip"))
-        fory = ns(get("image", "ForyBench", p, "roundTrip"))
+        fory = ns(get("image", fory_cls, p, "roundTrip"))
         row.append("≤ %s" % fmt_time(target) if target else "ahead of Fory")
         if fast is None:
             row.append("—")
@@ -884,7 +903,8 @@ def area_serial_lines(image, stock, sizes):
     lines.append("Times in ns per object (± JMH's 99.9% error where there were enough "
                  "iterations). Bytes: one object's serialized size (for the reused "
                  "stream, after the first object: types known). × JDK: JDK streams' "
-                 "time / this time; × Fory: Fory's time / this time (above 1: faster).")
+                 "time / this time; × Fory: the time of " + fory_name + " / this time "
+                 "(above 1: faster).")
     lines.append("")
     header = ["serializer", "bytes"] + [label for _, label in SERIAL_METHODS]
     header += ["%s × JDK" % label for _, label in SERIAL_METHODS]
@@ -900,7 +920,7 @@ def area_serial_lines(image, stock, sizes):
             size = sizes.get((jvm, cls, p))
             row = [name, str(size) if size else "—"]
             row += [score_cell(r) for r in rs]
-            for base_cls in ("JdkStreamsBench", "ForyBench"):
+            for base_cls in ("JdkStreamsBench", fory_cls):
                 for (m, _), r in zip(SERIAL_METHODS, rs):
                     row.append(fmt_factor(faster(get("image", base_cls, p, m), r)) if r else "—")
             rows.append(row)

@@ -7,7 +7,9 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,18 +45,35 @@ public final class Payloads {
      */
     public static final List<String> COLLECTION = collection();
 
-    /** The payloads of the serial area, in the order of its {@code @Param payload}. */
+    /**
+     * The payloads of the serial area, in the order of its {@code @Param
+     * payload}: some of the collection's, {@code mixed100}, {@code double5000},
+     * the media-content graph ({@code media}), strings ({@code latin1},
+     * {@code utf16}: a {@link Strings} of Latin-1 or of Greek and CJK text)
+     * and collections ({@code list100}: an {@code ArrayList} of 100
+     * {@code Integer}s; {@code map50}: a {@code HashMap} of 50 {@code String}
+     * keys to {@code Integer}s).
+     */
     public static final List<String> SERIAL = List.of("int32", "int4null2", "tree15", "mixed100",
-            "float5000", "double5000", "byte5000", "media");
+            "float5000", "double5000", "byte5000", "media", "latin1", "utf16", "list100", "map50");
 
     /**
      * The classes of the payloads, for the serializers that require
      * registration (Kryo, Fory); the same order on every run, so the
-     * registration ids are stable.
+     * registration ids are stable: a new class goes at the end. (The JDK's
+     * classes of the payloads, ArrayList, HashMap, String, Integer, are
+     * Fory's own; Kryo registers them in KryoBench.)
      */
     public static final List<Class<?>> CLASSES = List.of(Int32.class, Int4Null2.class, Tree.class,
             Mixed100.class, MediaContent.class, Media.class, Media.Player.class, Image.class,
-            Image.Size.class);
+            Image.Size.class, Strings.class);
+
+    /** The characters of Latin-1 text: ASCII letters, digits and a space. */
+    private static final String ASCII =
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ";
+
+    /** The accented letters of Latin-1 text (0xC0-0xFF). */
+    private static final String ACCENTED = "àáâäçèéêëíîïñóôöùúûüßÀÇÉÖÜ";
 
     private static final Pattern ARRAY = Pattern.compile("(byte|int|float|double)(\\d+)");
 
@@ -88,6 +107,10 @@ public final class Payloads {
             case "mixed100" -> fill(new Mixed100(), r);
             case "tree15" -> tree(4, r);
             case "media" -> mediaContent();
+            case "latin1" -> strings(r, false);
+            case "utf16" -> strings(r, true);
+            case "list100" -> integers(100, r);
+            case "map50" -> map(50, r);
             default -> array(name, r);
         };
     }
@@ -138,6 +161,72 @@ public final class Payloads {
             node.right = tree(levels - 1, r);
         }
         return node;
+    }
+
+    /**
+     * Four short strings and a long one: Latin-1 text (ASCII letters, digits
+     * and spaces, one character in 16 an accented letter of 0xC0-0xFF), or,
+     * if utf16, Greek and CJK text (one character in 8 a space, the others
+     * half Greek small letters, U+03B1-U+03C9, half CJK ideographs,
+     * U+4E00-U+4FFF), which the JDK keeps two bytes per character.
+     */
+    private static Strings strings(Random r, boolean utf16) {
+        Strings s = new Strings();
+        s.a = text(Strings.SHORT, r, utf16);
+        s.b = text(Strings.SHORT, r, utf16);
+        s.c = text(Strings.SHORT, r, utf16);
+        s.d = text(Strings.SHORT, r, utf16);
+        s.text = text(Strings.LONG, r, utf16);
+        return s;
+    }
+
+    private static String text(int n, Random r, boolean utf16) {
+        char[] cs = new char[n];
+        for (int i = 0; i < n; i++) {
+            if (!utf16) {
+                cs[i] = r.nextInt(16) == 0 ? ACCENTED.charAt(r.nextInt(ACCENTED.length()))
+                                           : ASCII.charAt(r.nextInt(ASCII.length()));
+            } else if (r.nextInt(8) == 0) {
+                cs[i] = ' ';
+            } else {
+                cs[i] = r.nextBoolean() ? (char) ('\u03b1' + r.nextInt(25))
+                                        : (char) ('\u4e00' + r.nextInt(0x200));
+            }
+        }
+        // Either way the string's coder is what the payload's name says.
+        boolean wide = false;
+        for (char c : cs) {
+            wide |= c > 0xFF;
+        }
+        if (wide != utf16) {
+            throw new AssertionError((utf16 ? "no" : "a") + " non-Latin-1 character");
+        }
+        return new String(cs);
+    }
+
+    /** An ArrayList of n Integers of mixed magnitude. */
+    private static ArrayList<Integer> integers(int n, Random r) {
+        ArrayList<Integer> list = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            list.add(r.nextInt() >> r.nextInt(32));
+        }
+        return list;
+    }
+
+    /**
+     * A HashMap of n entries: keys of 6 to 12 ASCII letters and digits,
+     * Integers of mixed magnitude.
+     */
+    private static HashMap<String, Integer> map(int n, Random r) {
+        HashMap<String, Integer> map = new HashMap<>();
+        while (map.size() < n) {
+            char[] key = new char[6 + r.nextInt(7)];
+            for (int i = 0; i < key.length; i++) {
+                key[i] = ASCII.charAt(r.nextInt(ASCII.length() - 1));    // no space
+            }
+            map.put(new String(key), r.nextInt() >> r.nextInt(32));
+        }
+        return map;
     }
 
     /** The data of jvm-serializers' MediaContent, in our own classes. */
@@ -210,9 +299,12 @@ public final class Payloads {
 
     /**
      * Throws unless copy is a deep copy of original: the same classes, the
-     * same values field by field (bit for bit for floating point), new
-     * instances (strings, boxes and enum constants aside, which may be
-     * shared or, for enums, must be).
+     * same values field by field (bit for bit for floating point), element
+     * by element for arrays and lists, entry by entry for maps (every key of
+     * the original's with an equal key and the same value in the copy, the
+     * same size), new instances (boxes and enum constants aside, which may
+     * be shared or, for enums, must be; strings are compared by value and
+     * must be new instances too, unless empty).
      */
     public static void checkCopy(Object original, Object copy, String what) {
         String difference = difference(original, copy, "payload");
@@ -237,7 +329,12 @@ public final class Payloads {
         if (a instanceof String || a instanceof Number || a instanceof Boolean
                 || a instanceof Character) {
             // Float and Double compare the bits: NaN equals NaN, -0.0 not 0.0.
-            return a.equals(b) ? null : path + ": " + describe(a) + " became " + describe(b);
+            if (!a.equals(b)) {
+                return path + ": " + describe(a) + " became " + describe(b);
+            }
+            // A string read from bytes is a new one; a box may be a cached one.
+            return a == b && a instanceof String s && !s.isEmpty()
+                    ? path + ": the same String instance, not a copy" : null;
         }
         if (a == b) {
             return path + ": the same instance, not a copy";
@@ -268,6 +365,34 @@ public final class Payloads {
             }
             return null;
         }
+        if (a instanceof Map<?, ?> ma) {
+            Map<?, ?> mb = (Map<?, ?>) b;
+            if (ma.size() != mb.size()) {
+                return path + ": size " + ma.size() + " became " + mb.size();
+            }
+            // Each key of the copy against the original's equal key, so that
+            // keys are checked as copies too; then the values.
+            Map<Object, Object> keys = new HashMap<>();
+            for (Object k : ma.keySet()) {
+                keys.put(k, k);
+            }
+            for (Map.Entry<?, ?> e : mb.entrySet()) {
+                Object kb = e.getKey();
+                String at = path + "[" + describe(kb) + "]";
+                if (!keys.containsKey(kb)) {
+                    return at + ": a key the original does not have";
+                }
+                Object ka = keys.get(kb);
+                String d = difference(ka, kb, at + " (key)");
+                if (d == null) {
+                    d = difference(ma.get(ka), e.getValue(), at);
+                }
+                if (d != null) {
+                    return d;
+                }
+            }
+            return null;
+        }
         if (c.getPackage() != Payloads.class.getPackage()) {
             return path + ": no comparison for " + c.getName();
         }
@@ -285,6 +410,10 @@ public final class Payloads {
     }
 
     private static String describe(Object o) {
-        return o instanceof String s ? '"' + s + '"' : String.valueOf(o);
+        if (o instanceof String s) {
+            return s.length() <= 40 ? '"' + s + '"'
+                                    : '"' + s.substring(0, 40) + "\"... (" + s.length() + " chars)";
+        }
+        return String.valueOf(o);
     }
 }

@@ -14,9 +14,11 @@ import org.grandejdk.bench.payload.Payloads;
  * Apache Fory in Java mode: one Fory with every class registered
  * (registration required), its generated serializers (the default), a
  * reused heap MemoryBuffer. Reference tracking is off, Fory's default: no
- * payload shares an object or has a cycle. Schema-consistent mode, Fory's
- * fastest, as the same classes are on both ends: Fory 1.6's default, the
- * compatible mode, writes the type's field metadata with every object
+ * payload shares an object or has a cycle ({@link ForyRefBench} is the same
+ * with reference tracking on, the semantics of the JDK streams and of
+ * jdk.fastserial, which always track references). Schema-consistent mode,
+ * Fory's fastest, as the same classes are on both ends: Fory 1.6's default,
+ * the compatible mode, writes the type's field metadata with every object
  * (46 bytes instead of 10 for int4null2), which Kryo's default
  * FieldSerializer does not either.
  */
@@ -31,7 +33,7 @@ public class ForyBench extends SerialBench {
         fory = Fory.builder()
                 .withLanguage(Language.JAVA)
                 .requireClassRegistration(true)
-                .withRefTracking(false)
+                .withRefTracking(refTracking())
                 .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
                 .build();
         for (Class<?> c : Payloads.CLASSES) {
@@ -41,6 +43,11 @@ public class ForyBench extends SerialBench {
         int size = writeObject();
         serialized = buffer.getBytes(0, size);
         input = MemoryBuffer.fromByteArray(serialized);
+    }
+
+    /** Whether Fory tracks references (shared objects, cycles): here not. */
+    protected boolean refTracking() {
+        return false;
     }
 
     @Override

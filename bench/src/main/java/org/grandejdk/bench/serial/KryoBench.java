@@ -4,6 +4,7 @@
 package org.grandejdk.bench.serial;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
@@ -16,7 +17,9 @@ import org.grandejdk.bench.payload.Payloads;
  * reused Output and Input on heap buffers, writeClassAndObject and
  * readClassAndObject (the reader learns the class from the bytes, as with
  * the object streams). Reference tracking is off, Kryo 5's default: no
- * payload shares an object or has a cycle.
+ * payload shares an object or has a cycle. The JDK classes of the payloads
+ * that Kryo does not register itself (ArrayList, HashMap, the arrays) are
+ * registered after the payload classes.
  */
 public class KryoBench extends SerialBench {
 
@@ -36,6 +39,7 @@ public class KryoBench extends SerialBench {
         kryo.register(float[].class);
         kryo.register(double[].class);
         kryo.register(byte[].class);
+        kryo.register(HashMap.class);
         output = new Output(64 * 1024, -1);
         input = new Input();
         writeObject();
