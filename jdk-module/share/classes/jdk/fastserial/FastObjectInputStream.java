@@ -94,6 +94,7 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     private static final Unsafe U = Unsafe.getUnsafe();
     private static final JavaObjectStreamClassAccess OSC = SharedSecrets.getJavaObjectStreamClassAccess();
+    private static final jdk.internal.access.JavaLangAccess JLA = SharedSecrets.getJavaLangAccess();
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
@@ -1046,21 +1047,21 @@ public class FastObjectInputStream extends ObjectInputStream {
             byte[] b = readGrowing(n);
             return new String(b, StandardCharsets.ISO_8859_1);
         }
-        char[] c = new char[Math.min(n, ARRAY_CHUNK_BYTES / 2)];
-        int filled = 0;
-        while (filled < n) {
-            if (filled == c.length) {
-                c = Arrays.copyOf(c, (int) Math.min(n, 2L * c.length));
-            }
-            int k = Math.min(n - filled, c.length - filled);
-            bulk(c, Unsafe.ARRAY_CHAR_BASE_OFFSET + 2L * filled, k, 2);
-            filled += k;
-        }
-        return new String(c);
+        // The chars in the layout of a UTF-16 string's value, which takes the
+        // array as it is: one copy (through a char[], three).
+        return JLA.newStringUTF16NoCopy(readGrowing(2 * n, 2));
     }
 
     /** n bytes, the array growing as data arrives. */
     private byte[] readGrowing(int n) throws IOException {
+        return readGrowing(n, 1);
+    }
+
+    /**
+     * n bytes of elements of width w (n and the chunk size multiples of w),
+     * in the platform's byte order, the array growing as data arrives.
+     */
+    private byte[] readGrowing(int n, int w) throws IOException {
         byte[] b = new byte[Math.min(n, ARRAY_CHUNK_BYTES)];
         int filled = 0;
         while (filled < n) {
@@ -1068,7 +1069,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                 b = Arrays.copyOf(b, (int) Math.min(n, 2L * b.length));
             }
             int k = Math.min(n - filled, b.length - filled);
-            bulk(b, BYTE_BASE + filled, k, 1);
+            bulk(b, BYTE_BASE + filled, k / w, w);
             filled += k;
         }
         return b;
@@ -1328,32 +1329,41 @@ public class FastObjectInputStream extends ObjectInputStream {
      * A boxed value: a new box, as the JDK's stream makes one (a graph with
      * two distinct boxes of equal value keeps them distinct).
      */
+    @SuppressWarnings({"removal", "deprecation"})    // the boxes' constructors: a new box of a known class
     private Object readBoxed(StreamType st, boolean unshared) throws IOException {
         Class<?> cl = st.cl;
         Object v;
-        try {
-            v = U.allocateInstance(cl);
-        } catch (InstantiationException e) {
-            throw new InternalError(e);
-        }
-        long offset = BOX_VALUE_OFFSETS[st.local.predefinedId];
-        // A Float or Double travels as its raw bits: stored as they came.
-        if (cl == Integer.class || cl == Float.class) {
-            U.putInt(v, offset, getInt());
-        } else if (cl == Long.class || cl == Double.class) {
-            U.putLong(v, offset, getLong());
+        // Each box of a known class: allocating through a Class held in a
+        // variable was a third of reading a list of Integers.
+        if (cl == Integer.class) {
+            v = new Integer(getInt());
+        } else if (cl == Long.class) {
+            v = new Long(getLong());
+        } else if (cl == Double.class || cl == Float.class) {
+            // A Float or Double travels as its raw bits: stored as they came.
+            try {
+                v = cl == Double.class ? U.allocateInstance(Double.class) : U.allocateInstance(Float.class);
+            } catch (InstantiationException e) {
+                throw new InternalError(e);
+            }
+            long offset = BOX_VALUE_OFFSETS[st.local.predefinedId];
+            if (cl == Double.class) {
+                U.putLong(v, offset, getLong());
+            } else {
+                U.putInt(v, offset, getInt());
+            }
+            U.storeFence();         // the box's final field, published safely
         } else if (cl == Boolean.class) {
-            U.putBoolean(v, offset, getBoolean());
+            v = new Boolean(getBoolean());
         } else if (cl == Byte.class) {
-            U.putByte(v, offset, getByte());
+            v = new Byte(getByte());
         } else if (cl == Short.class) {
-            U.putShort(v, offset, getShort());
+            v = new Short(getShort());
         } else if (cl == Character.class) {
-            U.putChar(v, offset, getChar());
+            v = new Character(getChar());
         } else {
             throw new StreamCorruptedException("object item of type " + st.name);
         }
-        U.storeFence();         // the box's final field, published safely
         int h = assignHandle(unshared ? UNSHARED : v);
         return checkResolve(v, h);
     }

@@ -83,6 +83,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private static final byte LATIN1 = 0;
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
+    /** String.value: a UTF-16 string's chars, in the platform's order. */
+    private static final long STRING_VALUE = U.objectFieldOffset(String.class, "value");
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
     /** First size of a buffer before an output stream: a stream per call (RMI) stays cheap. */
     private static final int INITIAL_SINK_BUFFER_SIZE = 2048;
@@ -752,6 +754,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private void putUtf16(String s) throws IOException {
         int n = s.length();
         putVarint(n << 1);
+        if (JLA.stringCoder(s) != LATIN1) {
+            // A UTF-16 string's value holds its chars in the platform's order:
+            // copied in bulk, as a char[] would be (the per-char loop below
+            // took about 1.5 ns a char).
+            bulk(U.getReference(s, STRING_VALUE), BYTE_BASE, n, 2);
+            return;
+        }
         int i = 0;
         while (i < n) {
             int k = Math.min(n - i, room(2, n - i));
