@@ -130,17 +130,6 @@ public final class FastRemoteProvider extends RemoteProvider {
     }
 
     @Override
-    public Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
-            throws RemoteException {
-        // The JDK's own RegistryImpl, as on stock: the caller gets the registry
-        // object itself (a RemoteServer, unexported through itself, with
-        // stock's filter and access checks), and UnicastServerRef exports it
-        // on this provider (exportServerRef). With socket factories, that
-        // export says it stays on JRMP.
-        return null;
-    }
-
-    @Override
     public Registry getRegistry(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
         if (csf != null) {
             return null;
