@@ -37,6 +37,21 @@
  */
 
 /*
+ * @test id=jrmp
+ * @summary The same deadlines on a fast stub's calls to an endpoint that
+ *          speaks JRMP only, which it calls over JRMP (a registry stub of
+ *          getRegistry for a stock JVM's registry whose lookup answers
+ *          late): FastRMI.withResponseTimeout and callAsync's deadline end
+ *          the call with the same UnmarshalException caused by a
+ *          SocketTimeoutException, not before the bound, and the next call
+ *          works.
+ * @modules java.rmi/sun.rmi.server java.rmi/sun.rmi.transport jdk.fastrmi
+ * @library /lib
+ * @build grande.test.* DeadlineTest FaultService FaultServer SlowJrmpRegistry
+ * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1 DeadlineTest jrmp
+ */
+
+/*
  * @test id=connect
  * @summary sun.rmi.transport.proxy.connectTimeout on jdk.fastrmi: a call to a
  *          port whose listener answers no connection (its accept queue is
@@ -63,9 +78,11 @@ import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 import java.rmi.ConnectIOException;
+import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.UnmarshalException;
 import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,6 +106,8 @@ public class DeadlineTest {
     public static void main(String[] args) throws Exception {
         if (args[0].equals("connect")) {
             connectTimeout();
+        } else if (args[0].equals("jrmp")) {
+            jrmpDeadlines();
         } else {
             deadlines();
         }
@@ -96,7 +115,55 @@ public class DeadlineTest {
 
     static void deadlines() throws Exception {
         try (ChildJvm server = FaultServer.start(List.of())) {
-            FaultService service = server.lookup("service");
+            deadlines(server, server.lookup("service"));
+            FaultServer.stop(server);
+        }
+    }
+
+    /*
+     * The same bounds on a fast stub's calls to an endpoint that speaks JRMP
+     * only, which it calls over JRMP: a registry stub of this JVM's
+     * (getRegistry) for a stock JVM's registry whose lookup of "slow" answers
+     * late.
+     */
+    static void jrmpDeadlines() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getByName(ChildJvm.HOST))) {
+            port = free.getLocalPort();
+        }
+        try (ChildJvm server = ChildJvm.start("registry",
+                List.of("-D" + ChildJvm.PROVIDER + "=jrmp",
+                        "--add-exports=java.rmi/sun.rmi.server=ALL-UNNAMED",
+                        "--add-exports=java.rmi/sun.rmi.transport=ALL-UNNAMED"),
+                "SlowJrmpRegistry", String.valueOf(port))) {
+            server.awaitLine("READY", 60);
+            Registry registry = LocateRegistry.getRegistry(ChildJvm.HOST, port);
+            expectThrows(NotBoundException.class, () -> registry.lookup("none"), "a call before any bound");
+            expectEquals("jrmp", FastRMI.technology(registry), "the fast stub calls the stock registry over JRMP");
+
+            Registry bounded = FastRMI.withResponseTimeout(registry, Duration.ofMillis(BOUND_MILLIS));
+            long start = System.nanoTime();
+            UnmarshalException late = expectThrows(UnmarshalException.class, () -> bounded.lookup("slow"),
+                                                   "a call past the stub's bound, over JRMP");
+            expectTimedOut(late, start, "the stub's bound, over JRMP");
+            release(server);
+            expectThrows(NotBoundException.class, () -> bounded.lookup("none"),
+                         "the bounded stub's next call, on a new connection");
+
+            start = System.nanoTime();
+            CompletableFuture<Remote> async = FastRMI.callAsync(() -> registry.lookup("slow"),
+                                                                Duration.ofMillis(BOUND_MILLIS));
+            expectTimedOut(failureOf(async), start, "callAsync's deadline, over JRMP");
+            release(server);
+            expectEquals(List.of("slow"), List.of(FastRMI.callAsync(registry::list, Duration.ofSeconds(60))
+                                                         .get(ChildJvm.seconds(30), TimeUnit.SECONDS)),
+                         "a reply within the deadline completes the future");
+            server.send("stop");
+        }
+    }
+
+    static void deadlines(ChildJvm server, FaultService service) throws Exception {
+        {
             expectEquals(7, service.echo(7), "a call before any bound");
 
             FaultService bounded = FastRMI.withResponseTimeout(service, Duration.ofMillis(BOUND_MILLIS));
@@ -146,7 +213,6 @@ public class DeadlineTest {
             FaultService unbounded = FastRMI.withResponseTimeout(bounded, Duration.ZERO);
             expectEquals(Duration.ZERO, FastRMI.responseTimeout(unbounded), "Duration.ZERO: the JVM's bound again");
             expectEquals(9, unbounded.echo(9), "a call through it");
-            FaultServer.stop(server);
         }
     }
 

@@ -209,13 +209,7 @@ final class ClientCall extends CallContext {
      */
     void completeAsync(CompletableFuture<Object> future, long millisLeft) {
         Class<?> type = ref.interfaces().method(method).getReturnType();
-        long stubBound = ref.responseTimeout();
-        long timeout = stubBound;
-        if (millisLeft != 0) {
-            // the shorter of the call's deadline and the stub's bound, or else the JVM's
-            long other = stubBound != 0 ? stubBound : pool.runtime().settings().responseTimeoutMillis();
-            timeout = other == 0 ? millisLeft : Math.min(millisLeft, other);
-        }
+        long timeout = replyBound(ref, pool.runtime().settings(), millisLeft);
         Object result;
         try {
             ObjectInput in = receive(timeout);
@@ -226,6 +220,20 @@ final class ClientCall extends CallContext {
             return;
         }
         future.complete(result);
+    }
+
+    /*
+     * How long the reply of an asynchronous call may take: the shorter of
+     * the call's deadline (millisLeft, 0 for none) and the stub's bound, or
+     * else the JVM's; 0 for the transport's own.
+     */
+    static long replyBound(ClientRef ref, Settings settings, long millisLeft) {
+        long stubBound = ref.responseTimeout();
+        if (millisLeft == 0) {
+            return stubBound;
+        }
+        long other = stubBound != 0 ? stubBound : settings.responseTimeoutMillis();
+        return other == 0 ? millisLeft : Math.min(millisLeft, other);
     }
 
     static Object readResult(ObjectInput in, Class<?> type) throws IOException, ClassNotFoundException {

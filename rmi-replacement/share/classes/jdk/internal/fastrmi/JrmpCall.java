@@ -24,11 +24,15 @@ package jdk.internal.fastrmi;
 import java.io.IOException;
 import java.io.ObjectInput;
 import java.io.ObjectOutput;
+import java.net.SocketTimeoutException;
 import java.rmi.MarshalException;
 import java.rmi.RemoteException;
 import java.rmi.UnexpectedException;
 import java.rmi.UnmarshalException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 import jdk.fastrmi.spi.CallContext;
 import sun.rmi.transport.Connection;
@@ -97,13 +101,80 @@ final class JrmpCall extends CallContext {
             call.getOutputStream().flush();
             throw ClientRef.captureAsync(this::completeAsync);
         }
-        return receive();
+        return receive(ref.responseTimeout());
     }
 
-    private ObjectInput receive() throws Exception {
-        call.executeCall();     // throws the server's exception
+    /*
+     * Waits for the reply, at most timeoutMillis (0: as long as the stock
+     * transport's own responseTimeout lets it). The stock connection's
+     * socket is the stock transport's, so the bound is kept by closing the
+     * connection when it passes, which ends the blocked read; the call then
+     * fails as over jdk.fastrmi's own transports, with an
+     * UnmarshalException caused by a SocketTimeoutException.
+     */
+    private ObjectInput receive(long timeoutMillis) throws Exception {
+        Expiry expiry = timeoutMillis > 0 ? new Expiry(conn, timeoutMillis) : null;
+        try {
+            call.executeCall();     // throws the server's exception
+        } catch (Exception e) {
+            if (expiry != null && expiry.fired) {
+                throw expiry.timedOut(e);
+            }
+            throw e;
+        } finally {
+            if (expiry != null) {
+                expiry.cancel();
+            }
+        }
+        if (expiry != null && expiry.fired) {
+            throw expiry.timedOut(null);    // the reply came as the bound passed: its stream is closed
+        }
         state = RECEIVING;
         return call.getInputStream();
+    }
+
+    /* Closes a connection when a call's bound on its reply passes. */
+    private static final class Expiry {
+        private static final ScheduledThreadPoolExecutor TIMER = timer();
+
+        private final Connection conn;
+        private final long millis;
+        private final ScheduledFuture<?> task;
+        volatile boolean fired;
+
+        Expiry(Connection conn, long millis) {
+            this.conn = conn;
+            this.millis = millis;
+            this.task = TIMER.schedule(this::fire, millis, TimeUnit.MILLISECONDS);
+        }
+
+        private static ScheduledThreadPoolExecutor timer() {
+            ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1,
+                    Thread.ofPlatform().daemon(true).name("fastrmi-jrmp-deadlines").factory());
+            t.setRemoveOnCancelPolicy(true);
+            return t;
+        }
+
+        private void fire() {
+            fired = true;
+            try {
+                conn.close();
+            } catch (IOException ignore) {
+                // closed already
+            }
+        }
+
+        void cancel() {
+            task.cancel(false);
+        }
+
+        UnmarshalException timedOut(Exception failure) {
+            SocketTimeoutException e = new SocketTimeoutException("no reply within " + millis + " ms");
+            if (failure != null) {
+                e.addSuppressed(failure);
+            }
+            return new UnmarshalException("error unmarshalling return", e);
+        }
     }
 
     @Override
@@ -174,7 +245,8 @@ final class JrmpCall extends CallContext {
         Class<?> type = ref.interfaces().method(method).getReturnType();
         Object result;
         try {
-            result = ClientCall.readResult(receive(), type);
+            result = ClientCall.readResult(
+                    receive(ClientCall.replyBound(ref, RemoteRuntime.get().settings(), millisLeft)), type);
             closeReceiveResult();
         } catch (Throwable t) {
             future.completeExceptionally(failed(t));
