@@ -203,25 +203,24 @@ abstract sealed class Marshalling {
      */
     Class<?> resolve(String name, String codebase) throws MalformedURLException {
         Class<?> c = resolve(name);
-        if (c != null) {
-            return c;
-        }
-        try {
-            return RMIClassLoader.loadClass(codebase, name, loader);
-        } catch (ClassNotFoundException e) {
-            return null;
-        }
+        return c != null ? c : orNull(() -> RMIClassLoader.loadClass(codebase, name, loader));
     }
 
     /* As resolve(name, codebase), for the class of a dynamic proxy. */
     Class<?> resolveProxy(String[] names, String codebase)
             throws ClassNotFoundException, MalformedURLException {
         Class<?> c = resolveProxy(names);
-        if (c != null) {
-            return c;
-        }
+        return c != null ? c : orNull(() -> RMIClassLoader.loadProxyClass(codebase, names, loader));
+    }
+
+    private interface ClassLoad {
+        Class<?> load() throws ClassNotFoundException, MalformedURLException;
+    }
+
+    /* The class, or null if it is not found (the caller tries the stream's own resolution next). */
+    private static Class<?> orNull(ClassLoad load) throws MalformedURLException {
         try {
-            return RMIClassLoader.loadProxyClass(codebase, names, loader);
+            return load.load();
         } catch (ClassNotFoundException e) {
             return null;
         }
