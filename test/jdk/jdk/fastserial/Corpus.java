@@ -221,6 +221,8 @@ public final class Corpus {
                 Float.NaN, -0.0f, Float.NEGATIVE_INFINITY, Float.MIN_VALUE, Float.MAX_VALUE,
                 Double.NaN, -0.0, Double.POSITIVE_INFINITY, Double.MIN_VALUE, Double.MAX_VALUE,
                 '\u0000', '\uffff', '\ud800', Boolean.TRUE, Boolean.FALSE))));
+        Integer boxed = 1_234_567;      // one box twice, and an equal one: a list's elements keep their identities
+        s.add(graph("boxes-shared", new ArrayList<>(Arrays.asList(boxed, boxed, Integer.valueOf(1_234_567), 7, boxed))));
         s.add(graph("box-integer", 123456789));
         s.add(graph("box-long", -5L));
         s.add(graph("box-double", 2.5e-300));

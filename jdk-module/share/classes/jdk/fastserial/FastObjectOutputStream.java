@@ -83,6 +83,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private static final byte LATIN1 = 0;
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
+    private static final int INTEGER_TYPE_ID = TypeInfo.of(Integer.class).predefinedId;
     /** String.value: a UTF-16 string's chars, in the platform's order. */
     private static final long STRING_VALUE = U.objectFieldOffset(String.class, "value");
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
@@ -1069,11 +1070,30 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         depth++;
         try {
             for (Object e : list) {         // fails fast if the list changes meanwhile
-                writeObject0(e, false);
+                if (e instanceof Integer v && !enableReplace && replaced == null) {
+                    writeInteger(v);
+                } else {
+                    writeObject0(e, false);
+                }
             }
         } finally {
             depth--;
         }
+    }
+
+    /* What writeObject0 writes for an Integer when nothing replaces objects, without its dispatch. */
+    private void writeInteger(Integer v) throws IOException {
+        ensureOpen();
+        int h = handles.lookup(v);
+        if (h >= 0) {
+            putTag(Wire.REF);
+            putVarint(h);
+            return;
+        }
+        putTag(Wire.OBJECT);
+        putVarint(INTEGER_TYPE_ID);
+        handles.assign(v);
+        putInt(v);
     }
 
     private void writeEnum(Enum<?> e, TypeInfo ti, boolean unshared) throws IOException {
