@@ -33,7 +33,8 @@
  *          UTF-16 string cut short is an EOFException or a
  *          StreamCorruptedException; an odd byte count is refused by the
  *          access method. In the interpreter, C1, C2 and with every method
- *          compiled at once.
+ *          compiled at once, and with -XX:-CompactStrings (every string
+ *          UTF-16 coded: the writer finds Latin-1 ones char by char).
  * @modules java.base/jdk.internal.access jdk.fastserial/jdk.internal.fastserial
  * @library /lib
  * @build grande.test.*
@@ -41,6 +42,7 @@
  * @run main/othervm -Xint StringCodingTest
  * @run main/othervm -XX:TieredStopAtLevel=1 StringCodingTest
  * @run main/othervm -Xcomp -XX:-TieredCompilation StringCodingTest
+ * @run main/othervm -XX:-CompactStrings StringCodingTest
  */
 
 import java.io.ByteArrayInputStream;

@@ -1333,26 +1333,21 @@ public class FastObjectInputStream extends ObjectInputStream {
     private Object readBoxed(StreamType st, boolean unshared) throws IOException {
         Class<?> cl = st.cl;
         Object v;
-        // Each box of a known class: allocating through a Class held in a
-        // variable was a third of reading a list of Integers.
+        // Each class's own allocation (a constant class, inlined), not
+        // allocateInstance of the class in a variable.
         if (cl == Integer.class) {
             v = new Integer(getInt());
         } else if (cl == Long.class) {
             v = new Long(getLong());
-        } else if (cl == Double.class || cl == Float.class) {
+        } else if (cl == Double.class) {
             // A Float or Double travels as its raw bits: stored as they came.
-            try {
-                v = cl == Double.class ? U.allocateInstance(Double.class) : U.allocateInstance(Float.class);
-            } catch (InstantiationException e) {
-                throw new InternalError(e);
-            }
-            long offset = BOX_VALUE_OFFSETS[st.local.predefinedId];
-            if (cl == Double.class) {
-                U.putLong(v, offset, getLong());
-            } else {
-                U.putInt(v, offset, getInt());
-            }
+            v = newRawBox(Double.class);
+            U.putLong(v, DOUBLE_VALUE, getLong());
             U.storeFence();         // the box's final field, published safely
+        } else if (cl == Float.class) {
+            v = newRawBox(Float.class);
+            U.putInt(v, FLOAT_VALUE, getInt());
+            U.storeFence();
         } else if (cl == Boolean.class) {
             v = new Boolean(getBoolean());
         } else if (cl == Byte.class) {
@@ -1368,18 +1363,15 @@ public class FastObjectInputStream extends ObjectInputStream {
         return checkResolve(v, h);
     }
 
-    /** Offsets of the value fields of the predefined boxed types, by type id. */
-    private static final long[] BOX_VALUE_OFFSETS = new long[Wire.FIRST_STREAM_TYPE_ID];
-    static {
-        for (int i = 1; i < Wire.PREDEFINED.length; i++) {
-            Class<?> c = Wire.PREDEFINED[i];
-            if (c.getSuperclass() == Number.class || c == Boolean.class || c == Character.class) {
-                try {
-                    BOX_VALUE_OFFSETS[i] = U.objectFieldOffset(c.getDeclaredField("value"));
-                } catch (NoSuchFieldException e) {
-                    throw new ExceptionInInitializerError(e);
-                }
-            }
+    /* The value fields of Double and Float, which are set to raw bits. */
+    private static final long DOUBLE_VALUE = U.objectFieldOffset(Double.class, "value");
+    private static final long FLOAT_VALUE = U.objectFieldOffset(Float.class, "value");
+
+    private static Object newRawBox(Class<?> cl) {
+        try {
+            return U.allocateInstance(cl);
+        } catch (InstantiationException e) {
+            throw new InternalError(e);
         }
     }
 

@@ -83,7 +83,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private static final byte LATIN1 = 0;
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
-    private static final int INTEGER_TYPE_ID = TypeInfo.of(Integer.class).predefinedId;
+    /** Whether strings of Latin-1 chars are Latin-1 coded (-XX:+CompactStrings, the default). */
+    private static final boolean COMPACT_STRINGS = JLA.stringCoder("a") == LATIN1;
     /** String.value: a UTF-16 string's chars, in the platform's order. */
     private static final long STRING_VALUE = U.objectFieldOffset(String.class, "value");
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
@@ -719,12 +720,17 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         if (n > (Integer.MAX_VALUE >> 1) - 8) {
             throw new IOException("string too long: " + n + " chars");
         }
+        byte coder = JLA.stringCoder(s);
+        if (coder != LATIN1 && COMPACT_STRINGS) {
+            putUtf16(s);            // a UTF-16 string has a char beyond Latin-1
+            return;
+        }
         int header = (n << 1) | 1;
         ensure(varintLength(header) + n);
         int start = pos;
         putVarint(header);
         byte[] a = array;
-        if (a != null && JLA.stringCoder(s) == LATIN1) {
+        if (a != null && coder == LATIN1) {
             // A compact string's bytes are its Latin-1 chars: one copy.
             copyLatin1(s, n, a, arrayStart + pos);
             pos += n;
@@ -752,27 +758,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         return (38 - Integer.numberOfLeadingZeros(v | 1)) / 7;
     }
 
+    /* A UTF-16 string's chars: its value array, in the platform's order, copied as chars. */
     private void putUtf16(String s) throws IOException {
-        int n = s.length();
-        putVarint(n << 1);
-        if (JLA.stringCoder(s) != LATIN1) {
-            // A UTF-16 string's value holds its chars in the platform's order:
-            // copied in bulk, as a char[] would be (the per-char loop below
-            // took about 1.5 ns a char).
-            bulk(U.getReference(s, STRING_VALUE), BYTE_BASE, n, 2);
-            return;
-        }
-        int i = 0;
-        while (i < n) {
-            int k = Math.min(n - i, room(2, n - i));
-            Window w = win;
-            int p = pos;
-            for (int j = 0; j < k; j++) {
-                w.putChar(p + 2 * j, s.charAt(i + j), false);
-            }
-            pos += 2 * k;
-            i += k;
-        }
+        byte[] chars = (byte[]) U.getReference(s, STRING_VALUE);
+        putVarint(s.length() << 1);
+        bulk(chars, BYTE_BASE, chars.length >> 1, 2);
     }
 
     // =====================================================================
@@ -1070,30 +1060,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         depth++;
         try {
             for (Object e : list) {         // fails fast if the list changes meanwhile
-                if (e instanceof Integer v && !enableReplace && replaced == null) {
-                    writeInteger(v);
-                } else {
-                    writeObject0(e, false);
-                }
+                writeObject0(e, false);
             }
         } finally {
             depth--;
         }
-    }
-
-    /* What writeObject0 writes for an Integer when nothing replaces objects, without its dispatch. */
-    private void writeInteger(Integer v) throws IOException {
-        ensureOpen();
-        int h = handles.lookup(v);
-        if (h >= 0) {
-            putTag(Wire.REF);
-            putVarint(h);
-            return;
-        }
-        putTag(Wire.OBJECT);
-        putVarint(INTEGER_TYPE_ID);
-        handles.assign(v);
-        putInt(v);
     }
 
     private void writeEnum(Enum<?> e, TypeInfo ti, boolean unshared) throws IOException {
