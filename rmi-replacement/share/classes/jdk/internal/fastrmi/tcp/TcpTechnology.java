@@ -391,6 +391,7 @@ final class TcpTechnology implements Technology, Bootstrap {
                 if (u != null) {
                     t.skipMagic();
                     calls = u.upgrade(t);
+                    t.openSelector();
                 }
             }
             Handshake hello = t.readHandshake(-1);
@@ -443,7 +444,12 @@ final class TcpTechnology implements Technology, Bootstrap {
             if (jrmpHeader) {
                 t.openWithJrmpHeader(peerName);
             }
-            calls = upgrade == null ? t : upgrade.upgrade(t);
+            if (upgrade != null) {
+                calls = upgrade.upgrade(t);
+                t.openSelector();
+            } else {
+                calls = t;
+            }
             t.writeHandshake(-1, hello);
             Handshake answer = t.readHandshake(hello.serialization());
             if (answer == null) {
@@ -753,14 +759,34 @@ final class TcpTechnology implements Technology, Bootstrap {
             }
         }
 
+        /*
+         * Opens the selector awaitReadable waits on. An upgraded transport
+         * sleeps on its control channel whenever it idles, so it is opened
+         * with the upgrade: the connection then holds the same descriptors
+         * (socket, epoll, eventfd) all its life, not two more from a moment
+         * that depends on timing.
+         */
+        void openSelector() throws IOException {
+            if (selector == null) {
+                Selector s = Selector.open();
+                try {
+                    ch.register(s, SelectionKey.OP_READ);
+                } catch (IOException | RuntimeException e) {
+                    s.close();
+                    throw e;
+                }
+                selector = s;
+                if (!open) {
+                    s.close();      // closed meanwhile: close() may have missed it
+                }
+            }
+        }
+
         @Override
         public boolean awaitReadable(long millis) throws IOException {
             try {
+                openSelector();
                 Selector s = selector;
-                if (s == null) {
-                    s = selector = Selector.open();
-                    ch.register(s, SelectionKey.OP_READ);
-                }
                 int n = s.select(millis);
                 s.selectedKeys().clear();
                 return n > 0;
