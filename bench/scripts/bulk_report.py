@@ -282,22 +282,30 @@ def summary_lines(d):
             + table(header, rows) + [""])
 
 
-def latency_lines(d):
-    lines = ["## Round trip (µs per call; lower is better)", "",
-             "echo(data) for the configurations; the floors' round trips of the same bytes.", ""]
+def per_kind_tables(d, score, floor_score, fmt):
+    """A table per kind: a row per size that some configuration measured, a
+    column per configuration (score(config, kind, size): (value, error) or
+    None), then one per floor (floor_score(floor, size)); fmt formats a value."""
+    lines = []
     for kind in d.kinds:
         rows = []
         for s in d.sizes:
             cells = []
             for c, _ in d.configs:
-                r = d.rtt(c, kind, s)
-                cells.append(fmt_us(r[0]) + noisy(r[1]) if r else "")
-            cells += [fmt_us(d.floor_rtt(f, s)) for f, _ in d.floors]
+                r = score(c, kind, s)
+                cells.append(fmt(r[0]) + noisy(r[1]) if r else "")
+            cells += [fmt(floor_score(f, s)) for f, _ in d.floors]
             if any(cells[:len(d.configs)]):
                 rows.append([fmt_size(s)] + cells)
         lines += ["### %s" % kind, ""]
         lines += table(["bytes"] + [label for _, label in d.configs + d.floors], rows) + [""]
     return lines
+
+
+def latency_lines(d):
+    return (["## Round trip (µs per call; lower is better)", "",
+             "echo(data) for the configurations; the floors' round trips of the same bytes.", ""]
+            + per_kind_tables(d, d.rtt, d.floor_rtt, fmt_us))
 
 
 def speedup_lines(d):
@@ -352,19 +360,7 @@ def bandwidth_lines(d):
              "(calls/s × bytes). Floors: MPI and C TCP a window of messages per acknowledgement "
              "(osu_bw), memcpy one copy, ff_pingpong the bytes over half its round trip (it has "
              "no streaming run).", ""]
-    for kind in d.kinds:
-        rows = []
-        for s in d.sizes:
-            cells = []
-            for c, _ in d.configs:
-                b = d.bw(c, kind, s)
-                cells.append(fmt_gbs(b[0]) + noisy(b[1]) if b else "")
-            cells += [fmt_gbs(d.floor_bw(f, s)) for f, _ in d.floors]
-            if any(cells[:len(d.configs)]):
-                rows.append([fmt_size(s)] + cells)
-        lines += ["### %s" % kind, ""]
-        lines += table(["bytes"] + [label for _, label in d.configs + d.floors], rows) + [""]
-    return lines
+    return lines + per_kind_tables(d, d.bw, d.floor_bw, fmt_gbs)
 
 
 def ran_lines(settings, configs, run_text):

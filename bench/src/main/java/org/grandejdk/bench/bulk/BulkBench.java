@@ -4,15 +4,12 @@
 package org.grandejdk.bench.bulk;
 
 import java.rmi.RemoteException;
-import java.rmi.registry.LocateRegistry;
-import java.rmi.registry.Registry;
 import java.util.concurrent.TimeUnit;
 
 import org.grandejdk.bench.AverageTimeBench;
 import org.grandejdk.bench.Lifecycle;
-import org.grandejdk.bench.rmi.RemoteCallBench;
-import org.grandejdk.bench.rmi.RmiConfiguration;
-import org.grandejdk.bench.rmi.ServerProcess;
+import org.grandejdk.bench.rmi.RmiServer;
+import org.grandejdk.bench.rmi.SharedConnection;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -52,7 +49,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * per trial, that the echo gives back an equal copy of the data and that a
  * take delivers it whole; it prints the configuration as a line
  * {@code bulk-config: CLASS ...}. Run in process ({@code -f 0} with
- * {@code -D}{@value RemoteCallBench#SHARED_PROPERTY}{@code =true}), the
+ * {@code -D}{@value SharedConnection#PROPERTY}{@code =true}), the
  * trials of the JVM share one server, which a shutdown hook ends; forked,
  * each trial has its own.
  */
@@ -69,65 +66,38 @@ public abstract class BulkBench extends AverageTimeBench {
     @Param({"8", "64", "512", "4096", "32768", "65536", "262144", "1048576", "4194304", "16777216"})
     public int bytes;
 
-    /** A server JVM, its service looked up and checked. */
-    private static final class Connection implements AutoCloseable {
-        private ServerProcess server;
-        private BulkService service;
+    /** The server of every trial of this JVM on an in-process run, else of one trial. */
+    private static final SharedConnection<RmiServer<BulkService>> SERVER =
+            new SharedConnection<>("close-bulk-server");
 
-        /** Starts the server and checks the configuration at both ends (see the class comment). */
-        static Connection open(BulkBench configuration) throws Exception {
-            Connection c = new Connection();
-            Lifecycle.setUpOrTearDown(c::close, () -> {
-                c.server = ServerProcess.start(BulkServer.class);
-                Registry registry = LocateRegistry.getRegistry("127.0.0.1", c.server.port());
-                c.service = (BulkService) registry.lookup(BulkServer.NAME);
-                String client = RmiConfiguration.checkBothEnds("client", "server", c.service,
-                                                               c.service::configuration);
-                String technology = configuration.checkTechnology(c.service);
-                System.out.println("bulk-config: " + Lifecycle.configurationName(configuration) + " " + client
-                        + " stub class " + c.service.getClass().getName()
-                        + (technology == null ? "" : " technology " + technology)
-                        + " heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB");
-            });
-            return c;
-        }
-
-        @Override
-        public void close() throws Exception {
-            try {
-                Lifecycle.closeAll(server);
-            } finally {
-                server = null;
-            }
-        }
-    }
-
-    /** The connection that every trial of this JVM shares (in-process runs). */
-    private static Connection shared;   // guarded by BulkBench.class
-
-    private Connection connection;
+    private RmiServer<BulkService> server;
     private BulkService service;
     private BulkKind data;
     private Object value;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        if (Boolean.getBoolean(RemoteCallBench.SHARED_PROPERTY)) {
-            synchronized (BulkBench.class) {
-                if (shared == null) {
-                    shared = Lifecycle.closedAtExit(Connection.open(this), "close-bulk-server");
-                }
-                service = shared.service;
-            }
-        } else {
-            connection = Connection.open(this);
-            service = connection.service;
-        }
+        server = SERVER.open(this::startServer);
+        service = server.stub();
         Lifecycle.setUpOrTearDown(this::tearDown, () -> {
             data = BulkKind.of(kind);
             value = data.create(bytes);
             checkCalls();
         });
+    }
+
+    /** Starts the server and checks the configuration at both ends (see the class comment). */
+    private RmiServer<BulkService> startServer() throws Exception {
+        RmiServer<BulkService> started = RmiServer.start(BulkServer.class, BulkServer.NAME,
+                                                         BulkService.class, BulkService::configuration);
+        Lifecycle.setUpOrTearDown(started::close, () -> {
+            String technology = checkTechnology(started.stub());
+            System.out.println("bulk-config: " + Lifecycle.configurationName(this)
+                    + " " + started.configuration() + " stub class " + started.stub().getClass().getName()
+                    + (technology == null ? "" : " technology " + technology)
+                    + " heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB");
+        });
+        return started;
     }
 
     /** Throws unless the echo gives back an equal copy and take delivers the data whole. */
@@ -157,9 +127,9 @@ public abstract class BulkBench extends AverageTimeBench {
     public void tearDown() throws Exception {
         value = null;   // up to 16 MiB: not kept into the next trial
         try {
-            Lifecycle.closeAll(connection);
+            Lifecycle.closeAll(SERVER.ownedByTrial(server));
         } finally {
-            connection = null;
+            server = null;
         }
     }
 

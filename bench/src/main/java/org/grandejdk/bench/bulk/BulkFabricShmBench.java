@@ -21,9 +21,4 @@ import org.openjdk.jmh.annotations.Fork;
                                    ForkOptions.FASTRMI, ForkOptions.FASTRMI_FAST_SERIALIZATION,
                                    FabricOptions.TECHNOLOGIES_FABRIC, FabricOptions.FABRIC_SHM})
 public class BulkFabricShmBench extends BulkFastRmiBench {
-
-    public BulkFabricShmBench() {
-        super("fabric:shm");
-        FabricOptions.requireLoopback("fabric:shm");
-    }
 }

@@ -18,8 +18,4 @@ import org.openjdk.jmh.annotations.Fork;
                                    ForkOptions.FASTRMI, ForkOptions.FASTRMI_FAST_SERIALIZATION,
                                    FabricOptions.TECHNOLOGIES_TCP})
 public class BulkFastRmiTcpBench extends BulkFastRmiBench {
-
-    public BulkFastRmiTcpBench() {
-        super("tcp");
-    }
 }

@@ -33,104 +33,46 @@ import java.util.Random;
  */
 enum BulkKind {
 
-    BYTE("byte") {
-        @Override
-        Object create(int bytes, Random random) {
-            byte[] a = new byte[bytes];
-            random.nextBytes(a);
-            return a;
-        }
+    // One row a kind: how to make a value, and the BulkService overloads that carry it.
+    BYTE("byte", BulkKind::bytes, (s, v) -> s.echo((byte[]) v), (s, v) -> s.take((byte[]) v)),
+    INT("int", BulkKind::ints, (s, v) -> s.echo((int[]) v), (s, v) -> s.take((int[]) v)),
+    DOUBLE("double", BulkKind::doubles,
+           (s, v) -> s.echo((double[]) v), (s, v) -> s.take((double[]) v)),
+    DOUBLE2D("double2d", BulkKind::rows,
+             (s, v) -> s.echo((double[][]) v), (s, v) -> s.take((double[][]) v)),
+    LIST("list", BulkKind::blocks, (s, v) -> s.echo(blocksOf(v)), (s, v) -> s.take(blocksOf(v)));
 
-        @Override
-        Object echo(BulkService service, Object value) throws RemoteException {
-            return service.echo((byte[]) value);
-        }
+    /** Makes a value of bytes bytes of elements from random. */
+    @FunctionalInterface
+    private interface Factory {
+        Object create(int bytes, Random random);
+    }
 
-        @Override
-        void take(BulkService service, Object value) throws RemoteException {
-            service.take((byte[]) value);
-        }
-    },
+    /** A remote call with value that returns what the server sent back. */
+    @FunctionalInterface
+    private interface Echo {
+        Object call(BulkService service, Object value) throws RemoteException;
+    }
 
-    INT("int") {
-        @Override
-        Object create(int bytes, Random random) {
-            int[] a = new int[bytes / Integer.BYTES];
-            Arrays.setAll(a, i -> random.nextInt());
-            return a;
-        }
-
-        @Override
-        Object echo(BulkService service, Object value) throws RemoteException {
-            return service.echo((int[]) value);
-        }
-
-        @Override
-        void take(BulkService service, Object value) throws RemoteException {
-            service.take((int[]) value);
-        }
-    },
-
-    DOUBLE("double") {
-        @Override
-        Object create(int bytes, Random random) {
-            return doubles(bytes / Double.BYTES, random);
-        }
-
-        @Override
-        Object echo(BulkService service, Object value) throws RemoteException {
-            return service.echo((double[]) value);
-        }
-
-        @Override
-        void take(BulkService service, Object value) throws RemoteException {
-            service.take((double[]) value);
-        }
-    },
-
-    DOUBLE2D("double2d") {
-        @Override
-        Object create(int bytes, Random random) {
-            return blocks(bytes, random).toArray(new double[0][]);
-        }
-
-        @Override
-        Object echo(BulkService service, Object value) throws RemoteException {
-            return service.echo((double[][]) value);
-        }
-
-        @Override
-        void take(BulkService service, Object value) throws RemoteException {
-            service.take((double[][]) value);
-        }
-    },
-
-    LIST("list") {
-        @Override
-        Object create(int bytes, Random random) {
-            return blocks(bytes, random);
-        }
-
-        @SuppressWarnings("unchecked")   // create made it
-        @Override
-        Object echo(BulkService service, Object value) throws RemoteException {
-            return service.echo((List<double[]>) value);
-        }
-
-        @SuppressWarnings("unchecked")
-        @Override
-        void take(BulkService service, Object value) throws RemoteException {
-            service.take((List<double[]>) value);
-        }
-    };
+    /** A remote call with value that returns nothing. */
+    @FunctionalInterface
+    private interface Take {
+        void call(BulkService service, Object value) throws RemoteException;
+    }
 
     /** The doubles of a row of double2d and of a block of list: 32 KiB. */
     static final int BLOCK = 4096;
 
     private final String param;
+    private final Factory factory;
+    private final Echo echo;
+    private final Take take;
 
-    BulkKind(String param) {
+    BulkKind(String param, Factory factory, Echo echo, Take take) {
         this.param = param;
+        this.factory = factory;
+        this.echo = echo;
+        this.take = take;
     }
 
     /** The kind of a {@code @Param kind} value. */
@@ -149,16 +91,18 @@ enum BulkKind {
             throw new IllegalArgumentException("bytes " + bytes
                     + ": a positive multiple of 8, so that every kind carries as many");
         }
-        return create(bytes, new Random(bytes));
+        return factory.create(bytes, new Random(bytes));
     }
 
-    abstract Object create(int bytes, Random random);
-
     /** The remote call that sends value and returns what the server sent back. */
-    abstract Object echo(BulkService service, Object value) throws RemoteException;
+    Object echo(BulkService service, Object value) throws RemoteException {
+        return echo.call(service, value);
+    }
 
     /** The remote call that sends value and returns nothing. */
-    abstract void take(BulkService service, Object value) throws RemoteException;
+    void take(BulkService service, Object value) throws RemoteException {
+        take.call(service, value);
+    }
 
     /** Whether copy is a new object of the same class as value, with equal content. */
     static boolean isEqualCopy(Object value, Object copy) {
@@ -189,10 +133,27 @@ enum BulkKind {
         };
     }
 
-    private static double[] doubles(int n, Random random) {
-        double[] a = new double[n];
+    private static byte[] bytes(int bytes, Random random) {
+        byte[] a = new byte[bytes];
+        random.nextBytes(a);
+        return a;
+    }
+
+    private static int[] ints(int bytes, Random random) {
+        int[] a = new int[bytes / Integer.BYTES];
+        Arrays.setAll(a, i -> random.nextInt());
+        return a;
+    }
+
+    private static double[] doubles(int bytes, Random random) {
+        double[] a = new double[bytes / Double.BYTES];
         Arrays.setAll(a, i -> random.nextDouble());
         return a;
+    }
+
+    /** The rows of double2d: the blocks of list in an array. */
+    private static double[][] rows(int bytes, Random random) {
+        return blocks(bytes, random).toArray(new double[0][]);
     }
 
     /** The blocks of double2d and list: full ones of BLOCK doubles, then the rest. */
@@ -200,9 +161,14 @@ enum BulkKind {
         int n = bytes / Double.BYTES;
         ArrayList<double[]> blocks = new ArrayList<>();
         for (int start = 0; start < n; start += BLOCK) {
-            blocks.add(doubles(Math.min(BLOCK, n - start), random));
+            blocks.add(doubles(Math.min(BLOCK, n - start) * Double.BYTES, random));
         }
         return blocks;
+    }
+
+    @SuppressWarnings("unchecked")   // a value of list: blocks made it
+    private static List<double[]> blocksOf(Object value) {
+        return (List<double[]>) value;
     }
 
     @Override

@@ -3,12 +3,10 @@
  */
 package org.grandejdk.bench.bulk;
 
-import java.rmi.RemoteException;
-import java.rmi.server.RemoteObject;
 import java.util.List;
 
 import org.grandejdk.bench.rmi.PingServer;
-import org.grandejdk.bench.rmi.RmiConfiguration;
+import org.grandejdk.bench.rmi.ServedObject;
 import org.grandejdk.bench.rmi.ServerProcess;
 
 /**
@@ -23,7 +21,7 @@ public final class BulkServer {
 
     static final String NAME = "bulk";
 
-    static final class BulkServiceImpl implements BulkService {
+    static final class BulkServiceImpl extends ServedObject implements BulkService {
         /**
          * The last argument of take: kept, so that no take's data is dead
          * on arrival (a server keeps what it is sent), and for takenHash.
@@ -84,21 +82,12 @@ public final class BulkServer {
         public int takenHash() {
             return BulkKind.contentHash(taken);
         }
-
-        @Override
-        public String configuration() throws RemoteException {
-            return RmiConfiguration.describe(RemoteObject.toStub(this));
-        }
     }
 
     private BulkServer() {
     }
 
     public static void main(String[] args) {
-        ServerProcess.runServer(BulkServer::serve);
-    }
-
-    private static void serve() throws Exception {
-        ServerProcess.serveUntilEndOfInput(NAME, new BulkServiceImpl());
+        ServerProcess.runServer(() -> ServerProcess.serveUntilEndOfInput(NAME, new BulkServiceImpl()));
     }
 }

@@ -40,8 +40,8 @@ public final class FabricOptions {
     /**
      * Throws unless a provider that uses TCP runs on the loopback only
      * ({@code FI_TCP_IFACE=lo}), and unless {@code FI_PROVIDER}, which wins
-     * over the provider asked for, is unset. Public for the bulk area's
-     * fabric configuration (org.grandejdk.bench.bulk).
+     * over the provider asked for, is unset. Public for the check of a
+     * configuration's technology (org.grandejdk.bench.rmi.FastRmiTechnology).
      */
     public static void requireLoopback(String provider) {
         String forced = System.getenv("FI_PROVIDER");

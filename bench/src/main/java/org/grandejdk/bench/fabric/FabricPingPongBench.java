@@ -78,8 +78,7 @@ public class FabricPingPongBench extends AverageTimeBench {
     private MemorySegment receiveDesc;
     private Completions completions;
     private long peer;
-    private ServerProcess server;
-    private Socket control;
+    private ServerProcess server;   // with the control connection, which it closes
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
@@ -106,7 +105,7 @@ public class FabricPingPongBench extends AverageTimeBench {
             receiveDesc = ff.desc(ff.register(ep, receiveBuffer));
 
             server = ServerProcess.start(FabricEchoServer.class, provider, Integer.toString(size));
-            control = server.connect();
+            Socket control = server.connect();
             DataInputStream in = new DataInputStream(control.getInputStream());
             DataOutputStream out = new DataOutputStream(control.getOutputStream());
             int n = in.readInt();
@@ -147,9 +146,8 @@ public class FabricPingPongBench extends AverageTimeBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         try {
-            Lifecycle.closeAll(control, server);
+            Lifecycle.closeAll(server);
         } finally {
-            control = null;
             server = null;
             if (ep != null) {
                 ff.close(ep);           // deregisters the buffers too: only then may their arena go

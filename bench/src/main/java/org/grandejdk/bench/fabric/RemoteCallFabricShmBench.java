@@ -4,6 +4,7 @@
 package org.grandejdk.bench.fabric;
 
 import org.grandejdk.bench.ForkOptions;
+import org.grandejdk.bench.rmi.FastRmiCallBench;
 import org.grandejdk.bench.rmi.RemoteCallBench;
 import org.openjdk.jmh.annotations.Fork;
 
@@ -12,15 +13,13 @@ import org.openjdk.jmh.annotations.Fork;
  * ({@code -Djdk.fastrmi.technologies=fabric,tcp
  * -Djdk.fastrmi.fabric.local=shm}: the defaults, named), with jdk.fastserial
  * streams, on both JVMs. The set-up throws unless
- * {@code FastRMI.technology(stub)} is {@code "fabric:shm"}. Image only.
+ * {@code FastRMI.technology(stub)} is {@code "fabric:shm"}, and, before any
+ * endpoint is opened, if {@code FI_PROVIDER} would override the provider
+ * ({@link FabricOptions#requireLoopback}). Image only.
  */
 @Fork(value = 1, jvmArgsAppend = {ForkOptions.HEAP_MIN, ForkOptions.HEAP_MAX,
                                    ForkOptions.ALLOW_UNSAFE, ForkOptions.LOOPBACK,
                                    ForkOptions.FASTRMI, ForkOptions.FASTRMI_FAST_SERIALIZATION,
                                    FabricOptions.TECHNOLOGIES_FABRIC, FabricOptions.FABRIC_SHM})
-public class RemoteCallFabricShmBench extends RemoteCallFabricBench {
-
-    public RemoteCallFabricShmBench() {
-        super("fabric:shm");
-    }
+public class RemoteCallFabricShmBench extends FastRmiCallBench {
 }

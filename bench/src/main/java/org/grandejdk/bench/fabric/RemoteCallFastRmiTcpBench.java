@@ -20,8 +20,4 @@ import org.openjdk.jmh.annotations.Fork;
                                    ForkOptions.FASTRMI, ForkOptions.FASTRMI_FAST_SERIALIZATION,
                                    FabricOptions.TECHNOLOGIES_TCP})
 public class RemoteCallFastRmiTcpBench extends FastRmiCallBench {
-
-    public RemoteCallFastRmiTcpBench() {
-        super("tcp");
-    }
 }

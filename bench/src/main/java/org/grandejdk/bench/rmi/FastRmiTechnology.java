@@ -7,15 +7,51 @@ import java.rmi.Remote;
 
 import jdk.fastrmi.FastRMI;
 
+import org.grandejdk.bench.fabric.FabricOptions;
+
 /**
  * The check that a jdk.fastrmi configuration's calls run over the
- * technology it names. Image only: a class of its own, so that the classes
- * stock runs never link jdk.fastrmi. Public for the fabric area's
- * configurations (org.grandejdk.bench.fabric).
+ * technology its fork options name. Image only: a class of its own, so that
+ * the classes stock runs never link jdk.fastrmi. Public for the bulk area's
+ * configurations (org.grandejdk.bench.bulk).
  */
 public final class FastRmiTechnology {
 
+    /** The property that lists jdk.fastrmi's technologies, the first preferred. */
+    private static final String TECHNOLOGIES = "jdk.fastrmi.technologies";
+
+    /** The property that picks the fabric's provider between two JVMs of one host. */
+    private static final String FABRIC_LOCAL = "jdk.fastrmi.fabric.local";
+
     private FastRmiTechnology() {
+    }
+
+    /**
+     * The technology this JVM's options name, as {@link FastRMI#technology}
+     * reports it: the first of {@code -Djdk.fastrmi.technologies} (tcp), or
+     * for the fabric {@code fabric:} and {@code -Djdk.fastrmi.fabric.local}
+     * (fabric:shm, fabric:tcp;ofi_rxm). Throws unless the options name
+     * one. For the fabric it first checks the environment
+     * ({@link FabricOptions#requireLoopback}): call it before any endpoint
+     * is opened, from a configuration's constructor.
+     */
+    public static String configured() {
+        String first = required(TECHNOLOGIES).split(",")[0];
+        if (!first.equals("fabric")) {
+            return first;
+        }
+        String technology = "fabric:" + required(FABRIC_LOCAL);
+        FabricOptions.requireLoopback(technology);
+        return technology;
+    }
+
+    private static String required(String property) {
+        String value = System.getProperty(property);
+        if (value == null) {
+            throw new IllegalStateException("-D" + property + " is not set: the configuration names"
+                    + " no technology for its calls");
+        }
+        return value;
     }
 
     /**

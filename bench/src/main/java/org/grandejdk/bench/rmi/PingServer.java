@@ -9,7 +9,6 @@ import java.net.ServerSocket;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
-import java.rmi.server.RemoteObject;
 
 /**
  * The server JVM of {@link RemoteCallBench}: a registry with a
@@ -25,7 +24,7 @@ public final class PingServer {
     /** Attempts at a free port for the registry (another program may take it first). */
     private static final int REGISTRY_ATTEMPTS = 20;
 
-    static final class PingServiceImpl implements PingService {
+    static final class PingServiceImpl extends ServedObject implements PingService {
         private volatile Pong pong;
 
         @Override
@@ -71,22 +70,13 @@ public final class PingServer {
         public void setPong(Pong pong) {
             this.pong = pong;
         }
-
-        @Override
-        public String configuration() throws RemoteException {
-            return RmiConfiguration.describe(RemoteObject.toStub(this));
-        }
     }
 
     private PingServer() {
     }
 
     public static void main(String[] args) {
-        ServerProcess.runServer(PingServer::serve);
-    }
-
-    private static void serve() throws Exception {
-        ServerProcess.serveUntilEndOfInput(NAME, new PingServiceImpl());
+        ServerProcess.runServer(() -> ServerProcess.serveUntilEndOfInput(NAME, new PingServiceImpl()));
     }
 
     /**

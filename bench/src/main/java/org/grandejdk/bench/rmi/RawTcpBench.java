@@ -28,8 +28,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class RawTcpBench extends AverageTimeBench {
 
-    private ServerProcess server;
-    private Socket socket;
+    private ServerProcess server;   // with the connection, which it closes
     private OutputStream out;
     private DataInputStream in;
     private final byte[] message = {1, 2, 3, 4, 5, 6, 7, 8};
@@ -39,7 +38,7 @@ public class RawTcpBench extends AverageTimeBench {
     public void setUp() throws Exception {
         Lifecycle.setUpOrTearDown(this::tearDown, () -> {
             server = ServerProcess.start(EchoServer.class);
-            socket = server.connect();
+            Socket socket = server.connect();
             out = socket.getOutputStream();
             in = new DataInputStream(socket.getInputStream());
             for (int i = 0; i < 3; i++) {
@@ -55,12 +54,7 @@ public class RawTcpBench extends AverageTimeBench {
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
-        try {
-            Lifecycle.closeAll(socket, server);
-        } finally {
-            socket = null;
-            server = null;
-        }
+        Lifecycle.closeAll(server);   // null if the set-up failed first; closing twice is harmless
     }
 
     @Benchmark

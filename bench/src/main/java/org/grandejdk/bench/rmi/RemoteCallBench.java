@@ -5,8 +5,6 @@ package org.grandejdk.bench.rmi;
 
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
-import java.rmi.registry.LocateRegistry;
-import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +61,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * technology its calls run over ({@link #checkTechnology}).
  *
  * <p>Run in process ({@code -f 0}, the quick and smoke profiles of the
- * collection, with {@code -D}{@value #SHARED_PROPERTY}{@code =true} on the
+ * collection, with {@code -D}{@value SharedConnection#PROPERTY}{@code =true} on the
  * command line), every trial of the JVM shares one server, checked once,
  * which a shutdown hook ends; forked, each trial has its own.
  */
@@ -73,13 +71,6 @@ public abstract class RemoteCallBench extends AverageTimeBench {
 
     /** The clients of {@link #star}; more than this machine's 2 cores. */
     static final int STAR_CLIENTS = 3;
-
-    /**
-     * Set on an in-process run: the trials of the JVM share one server.
-     * Public for the bulk area (org.grandejdk.bench.bulk), whose trials do
-     * the same.
-     */
-    public static final String SHARED_PROPERTY = "grandejdk.bench.sharedServer";
 
     /** The argument of the kernels that take an object. */
     @State(Scope.Benchmark)
@@ -119,7 +110,7 @@ public abstract class RemoteCallBench extends AverageTimeBench {
 
     /** A server JVM and this JVM's callback, set up and checked. */
     private static final class Connection implements AutoCloseable {
-        private ServerProcess server;
+        private RmiServer<PingService> server;
         private PingService service;
         private PongImpl pong;
 
@@ -127,13 +118,11 @@ public abstract class RemoteCallBench extends AverageTimeBench {
         static Connection open(RemoteCallBench configuration) throws Exception {
             Connection c = new Connection();
             Lifecycle.setUpOrTearDown(c::close, () -> {
-                c.server = ServerProcess.start(PingServer.class);
-                Registry registry = LocateRegistry.getRegistry("127.0.0.1", c.server.port());
-                c.service = (PingService) registry.lookup(PingServer.NAME);
-                String client = RmiConfiguration.checkBothEnds("client", "server", c.service,
-                                                               c.service::configuration);
+                c.server = RmiServer.start(PingServer.class, PingServer.NAME, PingService.class,
+                                           PingService::configuration);
+                c.service = c.server.stub();
                 String name = Lifecycle.configurationName(configuration);
-                System.out.println("rmi-config: " + name + " " + client
+                System.out.println("rmi-config: " + name + " " + c.server.configuration()
                         + " stub class " + c.service.getClass().getName());
                 c.pong = new PongImpl();
                 c.service.setPong((Pong) UnicastRemoteObject.exportObject(c.pong, 0));
@@ -186,8 +175,8 @@ public abstract class RemoteCallBench extends AverageTimeBench {
         }
     }
 
-    /** The connection that every trial of this JVM shares (in-process runs). */
-    private static Connection shared;   // guarded by RemoteCallBench.class
+    /** The connection of every trial of this JVM on an in-process run, else of one trial. */
+    private static final SharedConnection<Connection> CONNECTION = new SharedConnection<>("close-ping-server");
 
     private Connection connection;
     private PingService service;
@@ -201,17 +190,8 @@ public abstract class RemoteCallBench extends AverageTimeBench {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        if (Boolean.getBoolean(SHARED_PROPERTY)) {
-            synchronized (RemoteCallBench.class) {
-                if (shared == null) {
-                    shared = Lifecycle.closedAtExit(Connection.open(this), "close-ping-server");
-                }
-                service = shared.service;
-            }
-        } else {
-            connection = Connection.open(this);
-            service = connection.service;
-        }
+        connection = CONNECTION.open(() -> Connection.open(this));
+        service = connection.service;
         starClients = new StarClients(service);
     }
 
@@ -231,7 +211,7 @@ public abstract class RemoteCallBench extends AverageTimeBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         try {
-            Lifecycle.closeAll(starClients, connection);
+            Lifecycle.closeAll(starClients, CONNECTION.ownedByTrial(connection));
         } finally {
             starClients = null;
             connection = null;

@@ -20,8 +20,4 @@ import org.openjdk.jmh.annotations.Fork;
                                    ForkOptions.FASTRMI, ForkOptions.FASTRMI_JDK_SERIALIZATION,
                                    ForkOptions.FASTRMI_TCP})
 public class RemoteCallFastRmiJdkBench extends FastRmiCallBench {
-
-    public RemoteCallFastRmiJdkBench() {
-        super("tcp");
-    }
 }

@@ -50,6 +50,8 @@ public final class ServerProcess implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    /** What {@link #connect} opened, for {@link #close}. */
+    private final List<Socket> connections = new ArrayList<>();
 
     private ServerProcess(Process process, int port) {
         this.process = process;
@@ -64,9 +66,13 @@ public final class ServerProcess implements AutoCloseable {
     /**
      * A connection to the port the server printed, on the loopback, with
      * Nagle off: every round trip sends a message and waits for the answer.
+     * {@link #close} closes it, before it ends the server.
      */
     public Socket connect() throws IOException {
         Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
+        synchronized (connections) {
+            connections.add(socket);
+        }
         socket.setTcpNoDelay(true);
         return socket;
     }
@@ -151,11 +157,25 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * Ends the server: closes its standard input (it unexports and exits),
-     * then destroys it if it is still there.
+     * Ends the server: closes the connections {@link #connect} opened, then
+     * its standard input (it unexports and exits), then destroys it if it
+     * is still there. Closing again does nothing more.
      */
     @Override
     public void close() throws Exception {
+        AutoCloseable[] sockets;
+        synchronized (connections) {
+            sockets = connections.toArray(AutoCloseable[]::new);
+            connections.clear();
+        }
+        try {
+            Lifecycle.closeAll(sockets);
+        } finally {
+            stop();
+        }
+    }
+
+    private void stop() throws InterruptedException {
         try {
             process.getOutputStream().close();
         } catch (IOException e) {

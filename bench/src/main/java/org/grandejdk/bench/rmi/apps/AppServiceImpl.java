@@ -3,20 +3,13 @@
  */
 package org.grandejdk.bench.rmi.apps;
 
-import java.rmi.RemoteException;
-import java.rmi.server.RemoteObject;
-
-import org.grandejdk.bench.rmi.RmiConfiguration;
+import org.grandejdk.bench.rmi.ServedObject;
 
 /**
  * The base of every application kernel's remote object: its answer to
- * {@link AppService#configuration()}, the same for all (a class, not a
- * default method, so that the remote interface stays plain for the stubs).
+ * {@link AppService#configuration()} is every server's
+ * ({@link ServedObject}); it names AppService among the remote interfaces
+ * of its stubs.
  */
-abstract class AppServiceImpl implements AppService {
-
-    @Override
-    public String configuration() throws RemoteException {
-        return RmiConfiguration.describe(RemoteObject.toStub(this));
-    }
+abstract class AppServiceImpl extends ServedObject implements AppService {
 }

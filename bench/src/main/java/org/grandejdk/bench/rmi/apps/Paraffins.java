@@ -320,10 +320,7 @@ public final class Paraffins {
 
         @TearDown(Level.Trial)
         public void tearDown() throws Exception {
-            ExecutorService stopped = masters;
-            masters = null;
-            services = null;
-            Workers.stop(stopped, workers, "Paraffins");
+            Workers.stop(masters, workers, "Paraffins");
         }
     }
 }

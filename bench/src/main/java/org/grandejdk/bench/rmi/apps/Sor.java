@@ -206,10 +206,7 @@ public final class Sor {
 
         @TearDown(Level.Trial)
         public void tearDown() throws Exception {
-            ExecutorService stopped = masters;
-            masters = null;
-            services = null;
-            Workers.stop(stopped, workers, "SOR");
+            Workers.stop(masters, workers, "SOR");
         }
     }
 }

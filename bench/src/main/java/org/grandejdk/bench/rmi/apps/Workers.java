@@ -5,7 +5,6 @@ package org.grandejdk.bench.rmi.apps;
 
 import java.lang.reflect.Array;
 import java.rmi.Remote;
-import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.LinkedHashMap;
@@ -22,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.grandejdk.bench.Lifecycle;
 import org.grandejdk.bench.rmi.PingServer;
 import org.grandejdk.bench.rmi.RmiConfiguration;
+import org.grandejdk.bench.rmi.RmiServer;
 import org.grandejdk.bench.rmi.ServerProcess;
 
 /**
@@ -84,8 +84,7 @@ final class Workers {
      */
     static <T extends AppService> T lookup(ServerProcess worker, String name, Class<T> type)
             throws Exception {
-        Registry registry = LocateRegistry.getRegistry("127.0.0.1", worker.port());
-        T stub = type.cast(registry.lookup(name));
+        T stub = RmiServer.lookup(worker, name, type);
         RmiConfiguration.checkBothEnds("master", "worker of " + name, stub, stub::configuration);
         return stub;
     }
@@ -151,7 +150,8 @@ final class Workers {
      * The tear-down of a master with a thread pool: shuts the pool down,
      * closes the workers (before the wait: a thread in a call to a hung
      * worker ends with it), then waits for the pool's threads. Either may
-     * be null or empty (a set-up that failed early).
+     * be null or empty (a set-up that failed early); stopping again does
+     * nothing.
      */
     static void stop(ExecutorService masters, List<ServerProcess> workers, String app)
             throws Exception {

@@ -95,19 +95,17 @@ public abstract class JmxBench extends AverageTimeBench {
 
     @TearDown(Level.Trial)
     public void close() throws Exception {
+        JMXConnector opened = connector;
         try {
-            if (connector != null) {
+            Lifecycle.closeAll(opened == null ? null : () -> {
                 if (listener != null) {
                     mbsc.removeNotificationListener(MBeanServerDelegate.DELEGATE_NAME, listener);
                 }
-                connector.close();
-            }
+                opened.close();
+            }, server);
         } finally {
             connector = null;
-            if (server != null) {
-                server.close();
-                server = null;
-            }
+            server = null;
         }
     }
 
