@@ -106,6 +106,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 import jdk.internal.misc.SerialCopy;
 import jdk.internal.misc.Unsafe;
@@ -1085,27 +1086,19 @@ public class TestSerialCopyModes {
         if (written.getClass() != read.getClass()) {
             return false;
         }
-        switch (written) {
+        return switch (written) {
             case float[] w -> {
                 float[] g = (float[]) read;
-                if (w.length != g.length) return false;
-                for (int i = 0; i < w.length; i++) {
-                    if (Float.floatToRawIntBits(g[i]) != Float.floatToIntBits(w[i])) return false;
-                }
-                return true;
+                yield w.length == g.length && IntStream.range(0, w.length)
+                        .allMatch(i -> Float.floatToRawIntBits(g[i]) == Float.floatToIntBits(w[i]));
             }
             case double[] w -> {
                 double[] g = (double[]) read;
-                if (w.length != g.length) return false;
-                for (int i = 0; i < w.length; i++) {
-                    if (Double.doubleToRawLongBits(g[i]) != Double.doubleToLongBits(w[i])) return false;
-                }
-                return true;
+                yield w.length == g.length && IntStream.range(0, w.length)
+                        .allMatch(i -> Double.doubleToRawLongBits(g[i]) == Double.doubleToLongBits(w[i]));
             }
-            default -> {
-                return Arrays.equals(nativeBytes(written), nativeBytes(read));
-            }
-        }
+            default -> Arrays.equals(nativeBytes(written), nativeBytes(read));
+        };
     }
 
     static final int[] STREAM_LENGTHS;

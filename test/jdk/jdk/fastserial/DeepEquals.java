@@ -31,6 +31,7 @@ import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -187,25 +188,15 @@ public final class DeepEquals {
         if (n != Array.getLength(b)) {
             return "expected length " + n + ", got " + Array.getLength(b);
         }
-        boolean same = switch (a) {
-            case boolean[] x -> Arrays.equals(x, (boolean[]) b);
-            case byte[] x -> Arrays.equals(x, (byte[]) b);
-            case char[] x -> Arrays.equals(x, (char[]) b);
-            case short[] x -> Arrays.equals(x, (short[]) b);
-            case int[] x -> Arrays.equals(x, (int[]) b);
-            case long[] x -> Arrays.equals(x, (long[]) b);
-            case float[] x -> Arrays.equals(x, (float[]) b);
-            case double[] x -> Arrays.equals(x, (double[]) b);
-            case Object[] x -> {
-                Object[] y = (Object[]) b;
-                for (int i = 0; i < n; i++) {
-                    push(x[i], y[i], path + "[" + i + "]");
-                }
-                yield true;
+        if (a instanceof Object[] x) {
+            Object[] y = (Object[]) b;
+            for (int i = 0; i < n; i++) {
+                push(x[i], y[i], path + "[" + i + "]");
             }
-            default -> throw new AssertionError(a.getClass());
-        };
-        if (same) {
+            return null;
+        }
+        // arrays of one primitive type: Objects.deepEquals compares them with that type's Arrays.equals
+        if (Objects.deepEquals(a, b)) {
             return null;
         }
         for (int i = 0; i < n; i++) {
@@ -262,7 +253,7 @@ public final class DeepEquals {
             }
             case Throwable ta -> {
                 Throwable tb = (Throwable) b;
-                if (!java.util.Objects.equals(ta.getMessage(), tb.getMessage())) {
+                if (!Objects.equals(ta.getMessage(), tb.getMessage())) {
                     return "expected message " + ta.getMessage() + ", got " + tb.getMessage();
                 }
                 if (!Arrays.equals(ta.getStackTrace(), tb.getStackTrace())) {

@@ -18,11 +18,13 @@
  */
 
 import java.io.IOException;
+import java.lang.reflect.Array;
 import java.rmi.Remote;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.IntSupplier;
 
 import grande.test.Checks;
 import grande.test.ChildJvm;
@@ -152,33 +154,31 @@ final class Bulk {
     }
 
     static void expectEcho(byte[] sent, byte[] back, String what) {
-        if (back == null) {
-            throw new AssertionError(what + " came back as null");
-        }
-        if (!Arrays.equals(sent, back)) {
-            throw new AssertionError(what + " came back as "
-                                     + describe(sent.length, back.length, Arrays.mismatch(sent, back)));
-        }
+        expectEcho(sent.length, back, () -> Arrays.mismatch(sent, back), what);
     }
 
     static void expectEcho(int[] sent, int[] back, String what) {
-        if (back == null) {
-            throw new AssertionError(what + " came back as null");
-        }
-        if (!Arrays.equals(sent, back)) {
-            throw new AssertionError(what + " came back as "
-                                     + describe(sent.length, back.length, Arrays.mismatch(sent, back)));
-        }
+        expectEcho(sent.length, back, () -> Arrays.mismatch(sent, back), what);
     }
 
     /** Element by element as Arrays.equals(double[], double[]) compares: the bits, NaN equal to NaN. */
     static void expectEcho(double[] sent, double[] back, String what) {
+        expectEcho(sent.length, back, () -> Arrays.mismatch(sent, back), what);
+    }
+
+    /**
+     * The check of the primitive arrays' round trips: back (an array) is not
+     * null, and mismatch, Arrays.mismatch of sent and back, finds no
+     * difference (-1: exactly when Arrays.equals holds).
+     */
+    private static void expectEcho(int sentLength, Object back, IntSupplier mismatch, String what) {
         if (back == null) {
             throw new AssertionError(what + " came back as null");
         }
-        if (!Arrays.equals(sent, back)) {
+        int at = mismatch.getAsInt();
+        if (at != -1) {
             throw new AssertionError(what + " came back as "
-                                     + describe(sent.length, back.length, Arrays.mismatch(sent, back)));
+                                     + describe(sentLength, Array.getLength(back), at));
         }
     }
 

@@ -148,8 +148,7 @@ public class BulkPeerDeathTest {
         killedWaitingForReply(expected, atStart, baseline);
         killedWhileFrozen(expected, atStart, baseline);
         try (ChildJvm server = ChildJvm.startServer("BulkServer", Bulk.SERVER_OPTIONS)) {
-            BulkService service = server.lookup("bulk");
-            roundTrips(expected, service, "a third server, after the second one's death");
+            calledService(expected, server, "a third server, after the second one's death");
             server.stop(60);
         }
         System.out.printf("done in %d ms%n", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
@@ -166,8 +165,7 @@ public class BulkPeerDeathTest {
      */
     static void warmUp(String expected, BulkHeld atStart) throws Exception {
         try (ChildJvm server = ChildJvm.startServer("BulkServer", Bulk.SERVER_OPTIONS)) {
-            BulkService service = server.lookup("bulk");
-            roundTrips(expected, service, "the warm-up server");
+            calledService(expected, server, "the warm-up server");
             server.stop(60);
         }
         expectHeldBack(atStart, "after the warm-up server exited");
@@ -177,19 +175,14 @@ public class BulkPeerDeathTest {
     static void killedWaitingForReply(String expected, BulkHeld atStart, Set<Long> baseline)
             throws Exception {
         try (ChildJvm server = ChildJvm.startServer("BulkServer", Bulk.SERVER_OPTIONS)) {
-            BulkService service = server.lookup("bulk");
-            roundTrips(expected, service, "the first server to be killed");
+            BulkService service = calledService(expected, server, "the first server to be killed");
 
             byte[] b = Bulk.bytes(Bulk.LARGE, 42);
             Checks.Background call = Checks.inBackground(CALL_THREAD,
                     () -> service.receiveAndHold(b, ChildJvm.millis(120)));
             expectEquals(b.length + " " + Arrays.hashCode(b), server.awaitLine("RECEIVED ", 60),
                          "what the server received (length and hash) before it holds the call");
-            System.out.println("while the call waits, the client holds " + BulkHeld.now());
-            long killed = System.nanoTime();
-            server.kill();
-            RemoteException e = expectCallEnds(call, killed, "the call waiting for the killed server's reply");
-            e.printStackTrace(System.out);
+            RemoteException e = killDuring(server, call, "the call waiting for the killed server's reply");
             // the request was delivered whole: stock RMI's exception for a reply that breaks off
             expectEquals(UnmarshalException.class, e.getClass(), "the exception's class");
 
@@ -202,9 +195,8 @@ public class BulkPeerDeathTest {
     static void killedWhileFrozen(String expected, BulkHeld atStart, Set<Long> baseline)
             throws Exception {
         try (ChildJvm server = ChildJvm.startServer("BulkServer", Bulk.SERVER_OPTIONS)) {
-            BulkService service = server.lookup("bulk");
             // the client's runtime after a peer's death still serves a fresh one
-            roundTrips(expected, service, "a fresh server, after the first one's death");
+            BulkService service = calledService(expected, server, "a fresh server, after the first one's death");
 
             server.signal("STOP");
             byte[] b = Bulk.bytes(Bulk.LARGE, 43);
@@ -212,11 +204,7 @@ public class BulkPeerDeathTest {
             // time to fill what the transport holds of the frame; the frozen server reads nothing
             Thread.sleep(500);
             expect(!call.isDone(), "the 16 MiB call to the frozen server has not ended after 500 ms");
-            System.out.println("while the call is stuck, the client holds " + BulkHeld.now());
-            long killed = System.nanoTime();
-            server.kill();
-            RemoteException e = expectCallEnds(call, killed, "the call to the frozen, then killed, server");
-            e.printStackTrace(System.out);
+            RemoteException e = killDuring(server, call, "the call to the frozen, then killed, server");
             expect(e.getClass() == MarshalException.class || e.getClass() == UnmarshalException.class,
                    "a MarshalException (sending) or an UnmarshalException (waiting for the reply): "
                    + e.getClass().getName());
@@ -224,6 +212,26 @@ public class BulkPeerDeathTest {
             expectNoNewThreads(baseline, "after the frozen server's death");
             expectHeldBack(atStart, "after the frozen server's death");
         }
+    }
+
+    /** The server's bulk service, after roundTrips over it. */
+    static BulkService calledService(String expected, ChildJvm server, String what) throws Exception {
+        BulkService service = server.lookup("bulk");
+        roundTrips(expected, service, what);
+        return service;
+    }
+
+    /**
+     * Kills the server while call is in flight: the RemoteException call
+     * ends in (expectCallEnds), printed.
+     */
+    static RemoteException killDuring(ChildJvm server, Checks.Background call, String what) throws Exception {
+        System.out.println("before the kill, with " + what + " in flight, the client holds " + BulkHeld.now());
+        long killed = System.nanoTime();
+        server.kill();
+        RemoteException e = expectCallEnds(call, killed, what);
+        e.printStackTrace(System.out);
+        return e;
     }
 
     /**

@@ -456,32 +456,23 @@ public class BadInputTest {
         Set<Class<?>> invalid = Set.of(InvalidClassException.class);
         Set<Class<?>> refused = Set.of(ClassNotFoundException.class, InvalidClassException.class,
                                        StreamCorruptedException.class);
-        record Case(String name, Set<Class<?>> expected, boolean asJdk) { }
-        List<Case> cases = List.of(
-            new Case("FuzzCorpus$Poinx", notFound, true),
-            new Case("no.such.pkg.NoSuchClass", notFound, true),
-            new Case("a".repeat(5000), notFound, true),
-            new Case("a".repeat(65535), notFound, true),
-            new Case("a".repeat(65536), refused, false),
-            new Case("FuzzCorpus/Point", refused, false),
-            new Case("FuzzCorpus.Point/0x0000000012345678", refused, false),
-            new Case("[LFuzzCorpus$Point;", refused, false),
-            new Case("[".repeat(200) + "I", refused, false),
-            new Case("[".repeat(300) + "I", refused, false),
-            new Case("[LFuzzCorpus$Point", refused, false),
-            new Case("[Q", refused, false),
-            new Case("[", refused, false),
-            new Case(";", refused, false),
-            new Case(" ", refused, false),
-            new Case("java.lang.Thread", invalid, true),
-            new Case("java.lang.Object", invalid, true),
-            new Case("java.lang.Runtime", invalid, true),
-            new Case("java.util.List", invalid, true),
-            new Case("jdk.internal.misc.Unsafe", invalid, true),
-            new Case("java.io.File", invalid, true),
-            new Case("java.lang.Integer", invalid, true),
-            new Case("FuzzCorpus$Color", invalid, true),
-            new Case("FuzzCorpus$NonSerializableBase", invalid, true));
+        record Case(String name, Set<Class<?>> expected, boolean asJdk) {
+            /** A case for each name: expected, and whether the JDK's reader is checked too. */
+            static List<Case> each(Set<Class<?>> expected, boolean asJdk, String... names) {
+                return Arrays.stream(names).map(name -> new Case(name, expected, asJdk)).toList();
+            }
+        }
+        List<Case> cases = new ArrayList<>();
+        cases.addAll(Case.each(notFound, true,
+                "FuzzCorpus$Poinx", "no.such.pkg.NoSuchClass", "a".repeat(5000), "a".repeat(65535)));
+        cases.addAll(Case.each(refused, false,
+                "a".repeat(65536), "FuzzCorpus/Point", "FuzzCorpus.Point/0x0000000012345678",
+                "[LFuzzCorpus$Point;", "[".repeat(200) + "I", "[".repeat(300) + "I", "[LFuzzCorpus$Point",
+                "[Q", "[", ";", " "));
+        cases.addAll(Case.each(invalid, true,
+                "java.lang.Thread", "java.lang.Object", "java.lang.Runtime", "java.util.List",
+                "jdk.internal.misc.Unsafe", "java.io.File", "java.lang.Integer",
+                "FuzzCorpus$Color", "FuzzCorpus$NonSerializableBase"));
         for (Object carrier : List.of(new FuzzCorpus.Point(1, 2, "p"), new SuidOne())) {
             byte[] fast = FastFormat.bytes(carrier);
             byte[] jdk = FuzzCorpus.jdkImage(carrier);

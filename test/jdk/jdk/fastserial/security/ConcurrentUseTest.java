@@ -65,6 +65,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
 
+import grande.test.Checks.Action;
 import grande.test.ChildJvm;
 import grande.test.Command;
 import jdk.fastserial.FastObjectInputStream;
@@ -238,6 +239,14 @@ public class ConcurrentUseTest {
                                + (UNEXPECTED.get() - before) + " unexpected; outcomes " + new TreeMap<>(OUTCOMES));
         }
 
+        /** Runs an action, code without a result, and classifies its outcome as call does; false if it threw. */
+        static boolean perform(String what, Action action) {
+            return call(what, () -> {
+                action.run();
+                return null;
+            });
+        }
+
         /** Runs a call and classifies its outcome; false if it threw. */
         static boolean call(String what, Call c) {
             try {
@@ -371,14 +380,8 @@ public class ConcurrentUseTest {
 
         /** B's close in a race: the stream, then its arena; true if the arena closed. */
         static boolean closeThenFree(AutoCloseable stream, Arena arena) {
-            call("B close()", () -> {
-                stream.close();
-                return null;
-            });
-            return call("B arena.close()", () -> {
-                arena.close();
-                return null;
-            });
+            perform("B close()", stream::close);
+            return perform("B arena.close()", arena::close);
         }
 
         // ---- scenarios ----
@@ -403,7 +406,7 @@ public class ConcurrentUseTest {
          * A reads up to 50 objects (stopping after 4 failures) while B
          * calls setInput, as what, until A is done.
          */
-        static void readVersusSetInput(FastObjectInputStream in, String what, Call setInput)
+        static void readVersusSetInput(FastObjectInputStream in, String what, Action setInput)
                 throws InterruptedException {
             AtomicBoolean done = new AtomicBoolean();
             together(() -> {
@@ -416,7 +419,7 @@ public class ConcurrentUseTest {
                 done.set(true);
             }, () -> {
                 while (!done.get()) {
-                    call(what, setInput);
+                    perform(what, setInput);
                 }
             });
         }
@@ -424,10 +427,7 @@ public class ConcurrentUseTest {
         static void readVersusSetInputArray(int round) throws Exception {
             FastObjectInputStream in = new FastObjectInputStream(firstMessage);
             byte[] next = nextMessage;
-            readVersusSetInput(in, "B setInput(byte[])", () -> {
-                in.setInput(next, 0, next.length);
-                return null;
-            });
+            readVersusSetInput(in, "B setInput(byte[])", () -> in.setInput(next, 0, next.length));
             finish("read vs setInput(byte[])", in, List.of());
         }
 
@@ -437,10 +437,7 @@ public class ConcurrentUseTest {
             MemorySegment firstSeg = copy(first, firstMessage);
             MemorySegment nextSeg = copy(second, nextMessage);
             FastObjectInputStream in = new FastObjectInputStream(firstSeg);
-            readVersusSetInput(in, "B setInput(segment)", () -> {
-                in.setInput(nextSeg);
-                return null;
-            });
+            readVersusSetInput(in, "B setInput(segment)", () -> in.setInput(nextSeg));
             finish("read vs setInput(segment)", in, List.of(first, second));
         }
 
@@ -491,18 +488,12 @@ public class ConcurrentUseTest {
             GrowingStream out = new GrowingStream(arenas, first.allocate(256));
             together(() -> {
                 for (int i = 0; i < 200; i++) {
-                    call("A writeObject", () -> {
-                        out.writeObject(new Point(i(), "p"));
-                        return null;
-                    });
+                    perform("A writeObject", () -> out.writeObject(new Point(i(), "p")));
                 }
             }, () -> {
                 for (int i = 0; i < 400; i++) {
                     final long v = i;
-                    call("B putLong", () -> {
-                        out.putLong(v);
-                        return null;
-                    });
+                    perform("B putLong", () -> out.putLong(v));
                 }
             });
             List<Arena> left;
@@ -524,16 +515,10 @@ public class ConcurrentUseTest {
                 int failures = 0;
                 for (int i = 0; i < 300 && failures < 4; i++) {
                     final long v = i;
-                    if (!call("A putLong", () -> {
-                        out.putLong(v);
-                        return null;
-                    })) {
+                    if (!perform("A putLong", () -> out.putLong(v))) {
                         failures++;
                     }
-                    if (!call("A writeObject", () -> {
-                        out.writeObject(new Point((int) v, "w"));
-                        return null;
-                    })) {
+                    if (!perform("A writeObject", () -> out.writeObject(new Point((int) v, "w")))) {
                         failures++;
                     }
                 }
@@ -542,10 +527,7 @@ public class ConcurrentUseTest {
                 if (closeThenFree(out, arena)) {
                     arenaClosed.set(true);
                 }
-                call("B putLong after arena close", () -> {
-                    out.putLong(1L);
-                    return null;
-                });
+                perform("B putLong after arena close", () -> out.putLong(1L));
             });
             finish("write vs close", out, arenaClosed.get() ? List.of() : List.of(arena));
         }
@@ -568,10 +550,7 @@ public class ConcurrentUseTest {
             together(() -> {
                 int failures = 0;
                 for (int i = 0; i < 200 && failures < 4; i++) {
-                    if (!call("A writeObject", () -> {
-                        out.writeObject(new Point(i(), "p"));
-                        return null;
-                    })) {
+                    if (!perform("A writeObject", () -> out.writeObject(new Point(i(), "p")))) {
                         failures++;
                     }
                 }
@@ -579,10 +558,7 @@ public class ConcurrentUseTest {
                 int failures = 0;
                 for (int i = 0; i < 400 && failures < 4; i++) {
                     final long v = i;
-                    if (!call("B putLong", () -> {
-                        out.putLong(v);
-                        return null;
-                    })) {
+                    if (!perform("B putLong", () -> out.putLong(v))) {
                         failures++;
                     }
                 }
