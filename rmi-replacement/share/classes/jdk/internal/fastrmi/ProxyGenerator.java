@@ -673,20 +673,24 @@ final class ProxyGenerator {
 
     /* ObjectOutput's method for a value of this type, on the stack above the stream. */
     private static void write(CodeBuilder code, Class<?> type) {
-        String name;
-        ClassDesc arg;
-        switch (type.getName()) {
-            case "boolean" -> { name = "writeBoolean"; arg = ConstantDescs.CD_boolean; }
-            case "byte" -> { name = "writeByte"; arg = ConstantDescs.CD_int; }
-            case "char" -> { name = "writeChar"; arg = ConstantDescs.CD_int; }
-            case "short" -> { name = "writeShort"; arg = ConstantDescs.CD_int; }
-            case "int" -> { name = "writeInt"; arg = ConstantDescs.CD_int; }
-            case "long" -> { name = "writeLong"; arg = ConstantDescs.CD_long; }
-            case "float" -> { name = "writeFloat"; arg = ConstantDescs.CD_float; }
-            case "double" -> { name = "writeDouble"; arg = ConstantDescs.CD_double; }
-            default -> { name = "writeObject"; arg = ConstantDescs.CD_Object; }
+        // DataOutput takes byte, char and short as int
+        ClassDesc arg = type == byte.class || type == char.class || type == short.class ? ConstantDescs.CD_int
+                        : valueDesc(type);
+        code.invokeinterface(CD_OUTPUT, "write" + ioSuffix(type), MethodTypeDesc.of(ConstantDescs.CD_void, arg));
+    }
+
+    /* The suffix of ObjectOutput's and ObjectInput's methods for this type: "Int", "Boolean", ..., "Object". */
+    private static String ioSuffix(Class<?> type) {
+        if (!type.isPrimitive()) {
+            return "Object";
         }
-        code.invokeinterface(CD_OUTPUT, name, MethodTypeDesc.of(ConstantDescs.CD_void, arg));
+        String name = type.getName();
+        return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    }
+
+    /* The type of a value as the streams pass it: itself if primitive, else Object. */
+    private static ClassDesc valueDesc(Class<?> type) {
+        return type.isPrimitive() ? type.describeConstable().orElseThrow() : ConstantDescs.CD_Object;
     }
 
     /* ObjectInput's method for a value of this type, the stream on the stack; leaves the value. */
@@ -696,20 +700,7 @@ final class ProxyGenerator {
             code.invokestatic(CD_SERVER_CALL, "readString", MethodTypeDesc.of(ConstantDescs.CD_String, CD_INPUT));
             return;
         }
-        String name;
-        ClassDesc res;
-        switch (type.getName()) {
-            case "boolean" -> { name = "readBoolean"; res = ConstantDescs.CD_boolean; }
-            case "byte" -> { name = "readByte"; res = ConstantDescs.CD_byte; }
-            case "char" -> { name = "readChar"; res = ConstantDescs.CD_char; }
-            case "short" -> { name = "readShort"; res = ConstantDescs.CD_short; }
-            case "int" -> { name = "readInt"; res = ConstantDescs.CD_int; }
-            case "long" -> { name = "readLong"; res = ConstantDescs.CD_long; }
-            case "float" -> { name = "readFloat"; res = ConstantDescs.CD_float; }
-            case "double" -> { name = "readDouble"; res = ConstantDescs.CD_double; }
-            default -> { name = "readObject"; res = ConstantDescs.CD_Object; }
-        }
-        code.invokeinterface(CD_INPUT, name, MethodTypeDesc.of(res));
+        code.invokeinterface(CD_INPUT, "read" + ioSuffix(type), MethodTypeDesc.of(valueDesc(type)));
         if (!type.isPrimitive()) {
             code.checkcast(desc(type));
         }
