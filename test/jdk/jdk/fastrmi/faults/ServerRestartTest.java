@@ -41,11 +41,14 @@
  * @test id=fastrmi-tcp
  * @summary The same on jdk.fastrmi's tcp: the stock exceptions, the pool
  *          drops the dead connections, threads and descriptors return to
- *          the baseline.
+ *          the baseline. Idle connections close after 2 s (the default is
+ *          15 s), so that a second connection the distributed GC's renewal
+ *          opened beside a call is gone within the time the check waits.
  * @modules java.rmi
  * @library /lib
  * @build grande.test.* ServerRestartTest FaultService FaultServer
  * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.tcp.idleTimeout=2000
  *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp ServerRestartTest
  */
 
@@ -55,10 +58,12 @@
  *          killed server's shm regions, which it could not unlink, are gone
  *          from /dev/shm once the new server and the client have opened
  *          endpoints (libfastfabric reclaims the regions of dead processes).
+ *          Idle connections close after 2 s, as for tcp.
  * @modules java.rmi
  * @library /lib
  * @build grande.test.* ServerRestartTest FaultService FaultServer
  * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      -Djdk.fastrmi.tcp.idleTimeout=2000
  *      -Djdk.fastrmi.technologies=fabric,tcp -Dtest.fastrmi.technology=fabric:shm ServerRestartTest
  */
 
