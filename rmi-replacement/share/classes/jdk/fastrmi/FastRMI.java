@@ -37,8 +37,9 @@ import jdk.fastrmi.spi.Timeouts;
  * implementation unless the system property {@value #PROVIDER_PROPERTY}
  * is {@value #PROVIDER_NAME}. Then {@code UnicastRemoteObject},
  * {@code LocateRegistry}, {@code Naming}, {@code RemoteObject.toStub} and
- * {@code RemoteServer.getClientHost} run on this module, except exports
- * and registries with custom socket factories, which stay on JRMP.
+ * {@code RemoteServer.getClientHost} run on this module; exports and
+ * registries with custom socket factories run its tcp protocol over the
+ * factories' sockets.
  *
  * <p>System properties of the runtime, read once:
  * <ul>

@@ -29,7 +29,10 @@
  *          a thousand calls. Between two JVMs on jdk.fastrmi no server
  *          thread serves a JRMP connection (the JDK's own exports, through
  *          UnicastServerRef, run on jdk.fastrmi); a stock client is served
- *          over JRMP on the same port.
+ *          over JRMP on the same port. The same for the agent of a JVM on
+ *          jdk.fastrmi with JMX over SSL (com.sun.management.jmxremote.ssl,
+ *          the connector exported through javax.rmi.ssl's factories): its
+ *          calls from a jdk.fastrmi client run on jdk.fastrmi too.
  * @modules java.rmi java.management
  * @library /lib
  * @build grande.test.*
@@ -44,6 +47,7 @@ import java.util.Map;
 
 import grande.test.Checks;
 import grande.test.ChildJvm;
+import grande.test.TlsKeys;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -57,26 +61,31 @@ public class JmxInteropTest {
         Path old = Path.of(Checks.requiredEnv("GRANDE_OLD_JDK"));
         Path image = Path.of(System.getProperty("java.home"));
         Map<String, Path> homes = Map.of("stock", stock, "jdk17", old, "fastrmi", image);
-        for (String server : List.of("agent-fastrmi", "agent-stock", "agent-jdk17", "connector-fastrmi")) {
+        List<String> tls = TlsKeys.jvmOptions();
+        for (String server : List.of("agent-fastrmi", "agent-stock", "agent-jdk17", "connector-fastrmi",
+                                     "agentssl-fastrmi")) {
             for (String client : List.of("stock", "jdk17", "fastrmi")) {
                 if (server.endsWith("jdk17") && client.equals("jdk17")) {
                     continue;       // nothing of ours in that pair
                 }
-                run(server, client, homes);
+                run(server, client, homes, server.startsWith("agentssl") ? tls : List.of());
             }
         }
     }
 
-    static void run(String serverKind, String clientKind, Map<String, Path> homes) throws Exception {
+    /* tls: both sides' key and trust store options, for the agent with SSL */
+    static void run(String serverKind, String clientKind, Map<String, Path> homes, List<String> tls)
+            throws Exception {
         System.out.println("==== server " + serverKind + ", client " + clientKind);
         int port = ChildJvm.freePort();
         List<String> options = new ArrayList<>(serverKind.endsWith("fastrmi") ? FAST : List.of());
+        options.addAll(tls);
         String url;
         String[] serverArgs;
         if (serverKind.startsWith("agent")) {
             options.addAll(List.of("-Dcom.sun.management.jmxremote.port=" + port,
                                    "-Dcom.sun.management.jmxremote.authenticate=false",
-                                   "-Dcom.sun.management.jmxremote.ssl=false"));
+                                   "-Dcom.sun.management.jmxremote.ssl=" + !tls.isEmpty()));
             url = "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi";
             serverArgs = new String[] {"agent"};
         } else {
@@ -87,7 +96,8 @@ public class JmxInteropTest {
         try (ChildJvm server = ChildJvm.startOn(serverHome, "server", options, "JmxApp", serverArgs)) {
             server.awaitLine("READY", 60);
             Path clientHome = homes.get(clientKind);
-            List<String> clientOptions = clientKind.equals("fastrmi") ? FAST : List.of();
+            List<String> clientOptions = new ArrayList<>(clientKind.equals("fastrmi") ? FAST : List.of());
+            clientOptions.addAll(tls);
             try (ChildJvm client = ChildJvm.startOn(clientHome, "client", clientOptions, "JmxApp", "client", url)) {
                 for (String check : List.of("connect", "notification", "calls")) {
                     client.awaitLine("CHECK " + check, 120);

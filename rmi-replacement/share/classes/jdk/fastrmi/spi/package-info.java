@@ -65,6 +65,12 @@
  * (the runtime then calls that endpoint over JRMP). The image's tcp
  * technology does both; the others need neither.
  *
+ * <p>Exports with an application's RMI socket factories (SSL, say) run on
+ * the first technology that is a
+ * {@link jdk.fastrmi.spi.SocketFactoryTechnology}: it listens through the
+ * server factory and connects through the client factory, which the
+ * references carry. The image's tcp technology is one.
+ *
  * <p>A technology may use only this package (and the platform): the
  * image's tcp and fabric technologies do too. The fabric sets its
  * connections up over tcp's without depending on it: it names

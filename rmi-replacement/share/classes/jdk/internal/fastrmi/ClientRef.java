@@ -25,8 +25,10 @@ import java.io.ObjectInputFilter;
 import java.lang.reflect.Method;
 import java.rmi.ConnectIOException;
 import java.rmi.RemoteException;
+import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RemoteRef;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.ObjLongConsumer;
 
@@ -110,7 +112,9 @@ public final class ClientRef extends FastStub.Ref {
     LiveRef jrmpRef() throws RemoteException {
         LiveRef r = jrmpRef;
         if (r == null) {
-            TCPEndpoint e = JrmpServer.jrmpEndpoint(pool.technology(), pool.endpoint());
+            RMIClientSocketFactory csf = pool.technology() instanceof SocketFactories.Through t
+                                         ? t.clientSocketFactory() : null;
+            TCPEndpoint e = JrmpServer.jrmpEndpoint(pool.technology(), pool.endpoint(), csf);
             if (e == null) {
                 throw new ConnectIOException("no JRMP address for " + pool.endpoint());
             }
@@ -200,7 +204,8 @@ public final class ClientRef extends FastStub.Ref {
         }
         RemoteReference a = reference, b = o.reference;
         return a.objectId() == b.objectId() && a.exporter() == b.exporter()
-               && (a.exporter() != 0 || Arrays.equals(a.endpoints(), b.endpoints()));
+               && (a.exporter() != 0 || Arrays.equals(a.endpoints(), b.endpoints())
+                                         && Objects.equals(a.clientSocketFactory(), b.clientSocketFactory()));
     }
 
     /* FastRMI.callAsync, for ClientCall: whether this thread's call is to be captured after its send phase. */
@@ -225,7 +230,9 @@ public final class ClientRef extends FastStub.Ref {
 
     @Override
     public String toString() {
-        Endpoint e = pool.endpoint();
-        return e + ", objID " + reference.objectId();
+        RMIClientSocketFactory csf = reference.clientSocketFactory();
+        // the exporter's endpoint and the factory, as stock's stubs show theirs
+        Endpoint e = csf == null ? pool.endpoint() : reference.endpoints()[0];
+        return e + (csf == null ? "" : " through " + csf) + ", objID " + reference.objectId();
     }
 }

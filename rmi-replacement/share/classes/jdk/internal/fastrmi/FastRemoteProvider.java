@@ -38,22 +38,25 @@ import sun.rmi.server.RemoteProvider;
 /**
  * jdk.fastrmi behind the stock entry points, selected by
  * {@code -Djava.rmi.provider=fastrmi}. Exports and registries with custom
- * socket factories stay on JRMP: their wire semantics (SSL and the like)
- * are the factories', which jdk.fastrmi's technologies do not use.
+ * socket factories run jdk.fastrmi's tcp protocol over the factories'
+ * sockets (SSL and the like), and JRMP's on the same port for JRMP
+ * clients; only if no technology of this JVM runs over socket factories
+ * (tcp is not among {@code jdk.fastrmi.technologies}) do they stay on
+ * JRMP, said once per export.
  */
 public final class FastRemoteProvider extends RemoteProvider {
 
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
 
     /*
-     * An export with socket factories stays on JRMP, whose transport uses
-     * them (jdk.fastrmi's technologies do not): said once per export, as an
-     * application that set -Djava.rmi.provider=fastrmi expects its exports
-     * on jdk.fastrmi.
+     * An export with socket factories where no technology of this JVM runs
+     * over them stays on JRMP, whose transport uses them: said once per
+     * export, as an application that set -Djava.rmi.provider=fastrmi
+     * expects its exports on jdk.fastrmi.
      */
     private static void stayOnJrmp(String what, RMIClientSocketFactory csf, RMIServerSocketFactory ssf) {
         LOG.log(Level.INFO, () -> "jdk.fastrmi: " + what + " stays on JRMP: its export has socket factories ("
-                                  + factories(csf, ssf) + ")");
+                                  + factories(csf, ssf) + ") and no technology of this JVM runs over them");
     }
 
     private static String factories(RMIClientSocketFactory csf, RMIServerSocketFactory ssf) {
@@ -73,10 +76,11 @@ public final class FastRemoteProvider extends RemoteProvider {
     @Override
     public Remote exportObject(Remote obj, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
                                ObjectInputFilter filter) throws RemoteException {
-        if (csf != null || ssf != null) {
+        RemoteRuntime runtime = RemoteRuntime.get();
+        if ((csf != null || ssf != null) && !runtime.runsSocketFactories()) {
             return null;        // said by exportServerRef, which JRMP's export reaches
         }
-        return RemoteRuntime.get().export(obj, port, filter);
+        return runtime.export(obj, port, filter, false, csf, ssf);
     }
 
     /*
@@ -91,14 +95,14 @@ public final class FastRemoteProvider extends RemoteProvider {
         if (JrmpServer.isHandOff(ssf)) {
             return null;        // the JRMP side of a port of ours
         }
-        if (csf != null || ssf != null) {
+        RemoteRuntime runtime = RemoteRuntime.get();
+        if ((csf != null || ssf != null) && !runtime.runsSocketFactories()) {
             stayOnJrmp(registry ? "the registry on port " + port : "an object of " + impl.getClass().getName(),
                        csf, ssf);
             return null;
         }
-        RemoteRuntime runtime = RemoteRuntime.get();
-        return registry ? runtime.exportRegistry(impl, port, RegistryPolicy.withReferences(filter))
-                        : runtime.export(impl, port, filter, permanent);
+        return registry ? runtime.exportRegistry(impl, port, RegistryPolicy.withReferences(filter), csf, ssf)
+                        : runtime.export(impl, port, filter, permanent, csf, ssf);
     }
 
     @Override
@@ -131,10 +135,11 @@ public final class FastRemoteProvider extends RemoteProvider {
 
     @Override
     public Registry getRegistry(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
-        if (csf != null) {
+        RemoteRuntime runtime = RemoteRuntime.get();
+        if (csf != null && !runtime.runsSocketFactories()) {
             return null;
         }
-        return (Registry) RemoteRuntime.get().registryStub(host, port);
+        return (Registry) runtime.registryStub(host, port, csf);
     }
 
     @Override

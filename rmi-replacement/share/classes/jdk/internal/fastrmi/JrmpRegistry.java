@@ -27,6 +27,7 @@ import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.registry.Registry;
+import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
 
 /**
@@ -42,9 +43,10 @@ final class JrmpRegistry extends sun.rmi.registry.RegistryImpl {
 
     private final transient Registry registry;
 
-    JrmpRegistry(int port, RMIServerSocketFactory handOff, Registry registry) throws RemoteException {
+    JrmpRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory handOff, Registry registry)
+            throws RemoteException {
         this.registry = registry;       // before the export, which makes it callable
-        super(port, null, handOff);
+        super(port, csf, handOff);
     }
 
     @Override

@@ -37,6 +37,7 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.registry.Registry;
 import java.rmi.server.ObjID;
+import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.RemoteObjectInvocationHandler;
 import java.util.HashMap;
@@ -49,7 +50,9 @@ import jdk.fastrmi.FastStub;
 import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Technology;
 import sun.rmi.server.UnicastRef;
+import sun.rmi.server.UnicastRef2;
 import sun.rmi.server.UnicastServerRef;
+import sun.rmi.server.UnicastServerRef2;
 import sun.rmi.transport.LiveRef;
 import sun.rmi.transport.ObjectTable;
 import sun.rmi.transport.tcp.TCPEndpoint;
@@ -229,12 +232,13 @@ final class JrmpServer {
             return jrmpStub(local);
         }
         for (Endpoint e : r.endpoints()) {
-            TCPEndpoint jrmpEndpoint = jrmpEndpoint(runtime.technologyOf(e), e);
+            TCPEndpoint jrmpEndpoint = jrmpEndpoint(runtime.technologyOf(e), e, r.clientSocketFactory());
             if (jrmpEndpoint != null) {
                 LiveRef ref = new LiveRef(objId(r.objectId()), jrmpEndpoint, false);
                 Class<?>[] interfaces = r.interfaces();
+                UnicastRef unicast = r.clientSocketFactory() == null ? new UnicastRef(ref) : new UnicastRef2(ref);
                 return (Remote) Proxy.newProxyInstance(loaderOf(interfaces), interfaces,
-                                                       new RemoteObjectInvocationHandler(new UnicastRef(ref)));
+                                                       new RemoteObjectInvocationHandler(unicast));
             }
         }
         throw new NotSerializableException("no endpoint of " + r + " is reachable over JRMP");
@@ -242,10 +246,11 @@ final class JrmpServer {
 
     /**
      * Where JRMP reaches the objects of an endpoint: the host and port of
-     * its technology's listener (tcp's; the fabric's bootstrap), or null if
-     * the technology has none (or is not in this JVM).
+     * its technology's listener (tcp's; the fabric's bootstrap), through
+     * the client socket factory csf (null for none), or null if the
+     * technology has none (or is not in this JVM).
      */
-    static TCPEndpoint jrmpEndpoint(Technology tech, Endpoint e) {
+    static TCPEndpoint jrmpEndpoint(Technology tech, Endpoint e, RMIClientSocketFactory csf) {
         String host = tech == null ? null : tech.host(e);
         int port = tech == null ? 0 : tech.port(e);
         if (host == null || port <= 0) {
@@ -254,7 +259,7 @@ final class JrmpServer {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);    // an IPv6 literal
         }
-        return new TCPEndpoint(host, port);
+        return csf == null ? new TCPEndpoint(host, port) : new TCPEndpoint(host, port, csf, null);
     }
 
     /* A loader that sees all the interfaces: the first one's that is not the boot or platform loader. */
@@ -323,11 +328,15 @@ final class JrmpServer {
                 return;
             }
             if (t.id() == RemoteRuntime.REGISTRY_ID) {
-                exports.put(t, new JrmpRegistry(number, this, (Registry) impl));
+                exports.put(t, new JrmpRegistry(number, t.clientSocketFactory(), this, (Registry) impl));
                 return;
             }
             ObjID id = objId(t.id());
-            UnicastServerRef ref = new UnicastServerRef(new LiveRef(id, number, null, this), t.filter());
+            // an export with a client socket factory: its JRMP stub carries it too (UnicastRef2's form)
+            RMIClientSocketFactory csf = t.clientSocketFactory();
+            LiveRef live = new LiveRef(id, number, csf, this);
+            UnicastServerRef ref = csf == null ? new UnicastServerRef(live, t.filter())
+                                   : new UnicastServerRef2(live, t.filter());
             // permanent: the jdk.fastrmi export holds the object; unexport ends both
             exports.put(t, ref.exportObject((Remote) impl, null, true));
             byId.put(id, t);

@@ -56,6 +56,8 @@ final class RegistryPolicy {
             }
             if (c != null && info.depth() <= MAX_DEPTH
                     && (c == RemoteReference.class || c == Endpoint.class || c == RefForm.class || c == Class.class
+                        // the client socket factory a reference carries, as stock's registryFilter admits it
+                        || java.rmi.server.RMIClientSocketFactory.class.isAssignableFrom(c)
                         || java.rmi.server.RemoteRef.class.isAssignableFrom(c)
                            && c.getModule() == RegistryPolicy.class.getModule())) {
                 return ObjectInputFilter.Status.ALLOWED;

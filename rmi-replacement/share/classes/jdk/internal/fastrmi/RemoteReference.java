@@ -26,6 +26,7 @@ import java.io.ObjectStreamException;
 import java.io.Serial;
 import java.io.Serializable;
 import java.rmi.Remote;
+import java.rmi.server.RMIClientSocketFactory;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -33,17 +34,21 @@ import jdk.fastrmi.spi.Endpoint;
 
 /**
  * A stub as it travels: the remote interfaces, the object's id, the id of
- * the exporting JVM (0 for a well-known object such as a registry) and one
- * endpoint per technology of the exporter. Read back, it becomes a stub of
- * the reading JVM.
+ * the exporting JVM (0 for a well-known object such as a registry), one
+ * endpoint per technology of the exporter, and the client socket factory
+ * of an export made with one (then the endpoint is the tcp technology's,
+ * reached through the factory's sockets, as stock RMI's references carry
+ * theirs). Read back, it becomes a stub of the reading JVM.
  *
  * @param interfaces the remote interfaces, in the exporter's order
  * @param objectId the object's id in its exporter
  * @param exporter the exporting runtime's id, 0 for whoever listens there
  * @param endpoints where the exporter listens
+ * @param clientSocketFactory the factory of the sockets to the endpoints, null for plain sockets
  */
 public record RemoteReference(Class<?>[] interfaces, long objectId, long exporter,
-                              Endpoint[] endpoints) implements Serializable {
+                              Endpoint[] endpoints, RMIClientSocketFactory clientSocketFactory)
+        implements Serializable {
 
     @Serial
     private static final long serialVersionUID = 1L;
@@ -85,6 +90,18 @@ public record RemoteReference(Class<?>[] interfaces, long objectId, long exporte
         }
     }
 
+    /**
+     * A reference reached over plain sockets.
+     *
+     * @param interfaces the remote interfaces, in the exporter's order
+     * @param objectId the object's id in its exporter
+     * @param exporter the exporting runtime's id, 0 for whoever listens there
+     * @param endpoints where the exporter listens
+     */
+    public RemoteReference(Class<?>[] interfaces, long objectId, long exporter, Endpoint[] endpoints) {
+        this(interfaces, objectId, exporter, endpoints, null);
+    }
+
     @Override
     public Class<?>[] interfaces() {
         return interfaces.clone();
@@ -110,7 +127,8 @@ public record RemoteReference(Class<?>[] interfaces, long objectId, long exporte
     @Override
     public boolean equals(Object o) {
         return o instanceof RemoteReference r && objectId == r.objectId && exporter == r.exporter
-               && Arrays.equals(interfaces, r.interfaces) && Arrays.equals(endpoints, r.endpoints);
+               && Arrays.equals(interfaces, r.interfaces) && Arrays.equals(endpoints, r.endpoints)
+               && Objects.equals(clientSocketFactory, r.clientSocketFactory);
     }
 
     @Override
@@ -120,6 +138,8 @@ public record RemoteReference(Class<?>[] interfaces, long objectId, long exporte
 
     @Override
     public String toString() {
-        return "RemoteReference[" + Arrays.toString(endpoints) + ", objID " + objectId + "]";
+        return "RemoteReference[" + Arrays.toString(endpoints)
+               + (clientSocketFactory == null ? "" : " through " + clientSocketFactory.getClass().getName())
+               + ", objID " + objectId + "]";
     }
 }

@@ -33,6 +33,8 @@ import java.rmi.RemoteException;
 import java.rmi.StubNotFoundException;
 import java.rmi.registry.Registry;
 import java.rmi.server.ExportException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.RemoteObject;
 import java.rmi.server.RemoteRef;
 import java.rmi.server.UnicastRemoteObject;
@@ -79,6 +81,8 @@ public final class RemoteRuntime implements DgcHost {
     private final SecureRandom random = new SecureRandom();
     private final Technologies techs;
     private final List<Technology> technologies;
+    /* exports and references with socket factories; null if no technology here runs over them */
+    private final SocketFactories factories;
     private final Map<Long, Target> targets = new ConcurrentHashMap<>();
     private final Map<Object, Target> byImpl = Collections.synchronizedMap(new IdentityHashMap<>());
     private final Map<Integer, Target> registries = new ConcurrentHashMap<>();
@@ -112,6 +116,7 @@ public final class RemoteRuntime implements DgcHost {
         id = n;
         techs = Technologies.load(settings);
         technologies = techs.used();
+        factories = SocketFactories.of(technologies);
         dgcServer = new DgcServer(this);
         jrmp = new JrmpServer(this);
     }
@@ -169,8 +174,27 @@ public final class RemoteRuntime implements DgcHost {
      */
     public Remote export(Remote impl, int port, ObjectInputFilter filter, boolean permanent)
             throws RemoteException {
-        exportDgc();
-        Target t = export(impl, port, filter, newObjectId(), permanent);
+        return export(impl, port, filter, permanent, null, null);
+    }
+
+    /**
+     * The same with socket factories: the object listens through ssf (null
+     * for plain server sockets) and its clients connect through csf (null
+     * for plain sockets), which its references carry.
+     *
+     * @param impl the object
+     * @param port the port, 0 for any
+     * @param filter the filter of its calls, or null
+     * @param permanent whether it leaves the JVM free to exit
+     * @param csf the client socket factory, or null
+     * @param ssf the server socket factory, or null
+     * @return its stub
+     * @throws RemoteException if the export fails
+     */
+    public Remote export(Remote impl, int port, ObjectInputFilter filter, boolean permanent,
+                         RMIClientSocketFactory csf, RMIServerSocketFactory ssf) throws RemoteException {
+        exportDgc(csf, ssf);
+        Target t = export(impl, port, filter, newObjectId(), permanent, csf, ssf);
         if (impl instanceof UnicastRemoteObject uro) {
             // as stock's export does: the object's own reference, which its
             // serialized form (by streams that do not replace it by its
@@ -205,8 +229,18 @@ public final class RemoteRuntime implements DgcHost {
         }
     }
 
+    /** @return whether exports with socket factories run here (a technology of this JVM runs over them) */
+    public boolean runsSocketFactories() {
+        return factories != null;
+    }
+
     Target export(Object impl, int port, ObjectInputFilter filter, long objectId, boolean permanent)
             throws RemoteException {
+        return export(impl, port, filter, objectId, permanent, null, null);
+    }
+
+    private Target export(Object impl, int port, ObjectInputFilter filter, long objectId, boolean permanent,
+                          RMIClientSocketFactory csf, RMIServerSocketFactory ssf) throws RemoteException {
         RemoteInterfaces ri;
         try {
             ri = RemoteInterfaces.ofImplementation(impl.getClass());
@@ -214,29 +248,39 @@ public final class RemoteRuntime implements DgcHost {
             throw new ExportException(e.getMessage(), e);
         }
         ProxyGenerator.Generated g = generated(ri);
-        Endpoint[] endpoints = listen(port);
-        Target target = new Target(objectId, impl, ri, g.skeleton(), filter, permanent, port,
-                                   port > 0 ? port : portOf(endpoints));
-        long exporter = objectId == REGISTRY_ID ? 0 : id;
-        ClientRef ref = clientRef(new RemoteReference(ri.interfacesShared(), objectId, exporter, endpoints), ri);
-        FastStub stub = g.newStub(ref, target);
-        // the registry and the DGC are the runtime's: their stubs stay generated ones
-        target.setStub(stub, permanent ? stub : applicationStub(stub, impl.getClass()));
-        synchronized (byImpl) {
-            if (byImpl.containsKey(impl)) {
-                throw new ExportException("object already exported");
-            }
-            if (objectId == REGISTRY_ID) {
-                int p = port > 0 ? port : portOf(endpoints);
-                if (registries.putIfAbsent(p, target) != null) {
-                    throw new ExportException("a registry is already exported on port " + p);
+        boolean throughFactories = csf != null || ssf != null;
+        Endpoint[] endpoints = throughFactories ? listen(port, ssf) : listen(port);
+        Target target;
+        try {
+            target = new Target(objectId, impl, ri, g.skeleton(), filter, permanent, port,
+                                port > 0 ? port : portOf(endpoints), csf, ssf);
+            long exporter = objectId == REGISTRY_ID ? 0 : id;
+            ClientRef ref = clientRef(new RemoteReference(ri.interfacesShared(), objectId, exporter, endpoints, csf),
+                                      ri);
+            FastStub stub = g.newStub(ref, target);
+            // the registry and the DGC are the runtime's: their stubs stay generated ones
+            target.setStub(stub, permanent ? stub : applicationStub(stub, impl.getClass()));
+            synchronized (byImpl) {
+                if (byImpl.containsKey(impl)) {
+                    throw new ExportException("object already exported");
                 }
-            } else {
-                targets.put(objectId, target);
+                if (objectId == REGISTRY_ID) {
+                    int p = port > 0 ? port : portOf(endpoints);
+                    if (registries.putIfAbsent(p, target) != null) {
+                        throw new ExportException("a registry is already exported on port " + p);
+                    }
+                } else {
+                    targets.put(objectId, target);
+                }
+                byImpl.put(impl, target);
             }
-            byImpl.put(impl, target);
+        } catch (RemoteException | RuntimeException e) {
+            if (throughFactories) {
+                factories.unlisten(port, ssf);      // the use listen counted
+            }
+            throw e;
         }
-        if (port > 0) {
+        if (port > 0 && !throughFactories) {
             synchronized (listening) {
                 portUsers.merge(port, 1, Integer::sum);
             }
@@ -318,7 +362,12 @@ public final class RemoteRuntime implements DgcHost {
         }
         jrmp.unexported(t);
         t.unexported();
-        if (t.port() > 0) {
+        if (t.hasSocketFactories()) {
+            // counted per listener there: the last export through it closes it, port 0's too (as stock's)
+            synchronized (listening) {
+                factories.unlisten(t.port(), t.serverSocketFactory());
+            }
+        } else if (t.port() > 0) {
             synchronized (listening) {
                 if (portUsers.merge(t.port(), -1, Integer::sum) <= 0) {
                     portUsers.remove(t.port());
@@ -412,7 +461,24 @@ public final class RemoteRuntime implements DgcHost {
      * @throws RemoteException if the port is taken
      */
     public FastStub exportRegistry(Remote registry, int port, ObjectInputFilter filter) throws RemoteException {
-        return export(registry, port, filter, REGISTRY_ID, true).stub();
+        return exportRegistry(registry, port, filter, null, null);
+    }
+
+    /**
+     * The same with socket factories (see {@link #export(Remote, int,
+     * ObjectInputFilter, boolean, RMIClientSocketFactory, RMIServerSocketFactory)}).
+     *
+     * @param registry the registry
+     * @param port the port
+     * @param filter the registry's filter
+     * @param csf the client socket factory, or null
+     * @param ssf the server socket factory, or null
+     * @return its stub
+     * @throws RemoteException if the port is taken
+     */
+    public FastStub exportRegistry(Remote registry, int port, ObjectInputFilter filter,
+                                   RMIClientSocketFactory csf, RMIServerSocketFactory ssf) throws RemoteException {
+        return export(registry, port, filter, REGISTRY_ID, true, csf, ssf).stub();
     }
 
     // -------------------------------------------------------- listening --
@@ -423,23 +489,42 @@ public final class RemoteRuntime implements DgcHost {
             List<Endpoint> list = new ArrayList<>();
             for (Technology t : technologies) {
                 try {
-                    list.add(t.listen(port, new Technology.Acceptor() {
-                        @Override
-                        public Technology.Session accept(Transport transport, Handshake hello, int p) {
-                            return RemoteRuntime.this.accept(t, transport, hello, p);
-                        }
-
-                        @Override
-                        public void acceptJrmp(Socket socket, int p) {
-                            jrmp.accept(socket, p);
-                        }
-                    }));
+                    list.add(t.listen(port, acceptor(t)));
                 } catch (IOException e) {
                     throw new ExportException("Port already in use: " + port + "; " + e.getMessage(), e);
                 }
             }
             return list.toArray(new Endpoint[0]);
         }
+    }
+
+    /* Listening through a server socket factory (null: plain server sockets), on one technology. */
+    private Endpoint[] listen(int port, RMIServerSocketFactory ssf) throws RemoteException {
+        if (factories == null) {
+            throw new ExportException("no technology of this JVM (" + techs + ") runs over socket factories");
+        }
+        synchronized (listening) {
+            try {
+                return new Endpoint[] {factories.listen(port, ssf, acceptor(factories.base()))};
+            } catch (IOException e) {
+                throw new ExportException("Port already in use: " + port + "; " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /* Who serves the connections of a technology's listeners. */
+    private Technology.Acceptor acceptor(Technology t) {
+        return new Technology.Acceptor() {
+            @Override
+            public Technology.Session accept(Transport transport, Handshake hello, int p) {
+                return RemoteRuntime.this.accept(t, transport, hello, p);
+            }
+
+            @Override
+            public void acceptJrmp(Socket socket, int p) {
+                jrmp.accept(socket, p);
+            }
+        };
     }
 
     private Technology.Session accept(Technology technology, Transport transport, Handshake hello, int port) {
@@ -522,12 +607,31 @@ public final class RemoteRuntime implements DgcHost {
      *         objects by host and port
      */
     public FastStub registryStub(String host, int port) throws RemoteException {
-        Endpoint e = techs.endpoint(host, port);
+        return registryStub(host, port, null);
+    }
+
+    /**
+     * The same through a client socket factory (null for plain sockets),
+     * which the stub carries.
+     *
+     * @param host the host
+     * @param port the port
+     * @param csf the client socket factory, or null
+     * @return the stub
+     * @throws RemoteException if no technology of this JVM addresses
+     *         objects by host and port, or, with a factory, runs over
+     *         socket factories
+     */
+    public FastStub registryStub(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
+        Endpoint e = csf == null ? techs.endpoint(host, port)
+                     : factories == null ? null : factories.base().endpoint(host, port);
         if (e == null) {
             throw new ConnectIOException("no technology of this JVM (" + techs
-                                         + ") reaches a registry by host and port: " + host + ":" + port);
+                                         + ") reaches a registry by host and port"
+                                         + (csf == null ? "" : " through a socket factory") + ": " + host + ":" + port);
         }
-        return wellKnownStub(Registry.class, REGISTRY_ID, e);
+        RemoteInterfaces ri = RemoteInterfaces.of(new Class<?>[] {Registry.class});
+        return newStub(new RemoteReference(ri.interfacesShared(), REGISTRY_ID, 0, new Endpoint[] {e}, csf), ri);
     }
 
     /**
@@ -541,14 +645,18 @@ public final class RemoteRuntime implements DgcHost {
      */
     public FastStub wellKnownStub(Class<?> iface, long objectId, Endpoint endpoint) {
         RemoteInterfaces ri = RemoteInterfaces.of(new Class<?>[] {iface});
+        return newStub(new RemoteReference(ri.interfacesShared(), objectId, 0, new Endpoint[] {endpoint}), ri);
+    }
+
+    /* A stub of a reference to no object of this JVM. */
+    private FastStub newStub(RemoteReference reference, RemoteInterfaces ri) {
         ProxyGenerator.Generated g;
         try {
             g = generated(ri);
         } catch (ExportException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        return g.newStub(clientRef(new RemoteReference(ri.interfacesShared(), objectId, 0,
-                                                       new Endpoint[] {endpoint}), ri), null);
+        return g.newStub(clientRef(reference, ri), null);
     }
 
     private ClientRef clientRef(RemoteReference reference, RemoteInterfaces ri) {
@@ -561,6 +669,13 @@ public final class RemoteRuntime implements DgcHost {
      * on the next one's (a technology that turns out unavailable to it).
      */
     private ClientRef clientRef(RemoteReference reference, RemoteInterfaces ri, long responseTimeoutMillis) {
+        if (reference.clientSocketFactory() != null || factories != null && factories.isLocal(reference.endpoints()[0])) {
+            // through a client socket factory: its own technology, no other (the exporter chose the sockets)
+            SocketFactories.Through.Reached r = factories == null ? null : factories.reach(reference);
+            ConnectionPool p = r == null ? new ConnectionPool(this, null, reference.endpoints()[0])
+                               : pool(r.technology(), r.endpoint());
+            return new ClientRef(reference, ri, p, responseTimeoutMillis);
+        }
         ConnectionPool first = null;
         ConnectionPool last = null;
         for (Technology t : technologies) {
@@ -689,11 +804,17 @@ public final class RemoteRuntime implements DgcHost {
         }
     }
 
-    /** Makes sure the DGC service is exported, once: called before the first export. */
-    void exportDgc() throws RemoteException {
+    /*
+     * Makes sure the DGC service is exported, once: called before the first
+     * export, with its socket factories. Calls reach an object by its id
+     * on any connection, so the DGC needs no listener of its own; it takes
+     * one like the first export's, so that a JVM whose exports all go
+     * through a factory (SSL) opens no port without it.
+     */
+    private void exportDgc(RMIClientSocketFactory csf, RMIServerSocketFactory ssf) throws RemoteException {
         synchronized (targets) {
             if (!targets.containsKey(DGC_ID)) {
-                export(dgcServer, 0, DgcServer.FILTER, DGC_ID, true);
+                export(dgcServer, 0, DgcServer.FILTER, DGC_ID, true, csf, ssf);
             }
         }
     }

@@ -23,6 +23,8 @@ package jdk.internal.fastrmi;
 
 import java.io.ObjectInputFilter;
 import java.rmi.Remote;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.Unreferenced;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -59,8 +61,15 @@ public final class Target extends FastStub.Local implements Leased {
     /* client id -> lease expiry (System.nanoTime), or Long.MAX_VALUE without lease */
     private final Map<Long, Long> clients = new HashMap<>();
 
+    /* the socket factories it was exported with, null for none */
+    private final RMIClientSocketFactory clientSocketFactory;
+    private final RMIServerSocketFactory serverSocketFactory;
+
     Target(long id, Object impl, RemoteInterfaces interfaces, Skeleton skeleton,
-           ObjectInputFilter filter, boolean permanent, int port, int listenPort) {
+           ObjectInputFilter filter, boolean permanent, int port, int listenPort,
+           RMIClientSocketFactory csf, RMIServerSocketFactory ssf) {
+        this.clientSocketFactory = csf;
+        this.serverSocketFactory = ssf;
         this.id = id;
         this.impl = impl;
         this.implClass = impl.getClass();
@@ -114,6 +123,19 @@ public final class Target extends FastStub.Local implements Leased {
 
     int listenPort() {
         return listenPort;
+    }
+
+    RMIClientSocketFactory clientSocketFactory() {
+        return clientSocketFactory;
+    }
+
+    RMIServerSocketFactory serverSocketFactory() {
+        return serverSocketFactory;
+    }
+
+    /* Whether it listens through socket factories of the application's. */
+    boolean hasSocketFactories() {
+        return clientSocketFactory != null || serverSocketFactory != null;
     }
 
     FastStub stub() {

@@ -37,30 +37,40 @@ import java.nio.channels.SocketChannel;
  * An accepted connection handed over to another protocol's server (the
  * stock JRMP transport) after the listener read its first bytes to tell
  * which protocol it speaks: a blocking socket whose input gives those bytes
- * again, then the rest. Everything else is the channel's socket adaptor's.
+ * again, then the rest. Everything else is the socket's (a channel's
+ * adaptor, or a socket factory's socket).
  */
 final class ReplaySocket extends Socket {
 
-    private final SocketChannel ch;
     private final Socket adaptor;
     private final InputStream in;
 
+    /* A channel's connection: its socket adaptor, the bytes read given again first. */
     ReplaySocket(SocketChannel ch, byte[] unread) throws SocketException {
+        this(ch.socket(), unread, null);
+    }
+
+    /*
+     * A socket of a factory's (one without a channel): rest, if not null,
+     * is where the rest is to be read from (a buffered stream over the
+     * socket's, which may hold bytes read ahead).
+     */
+    ReplaySocket(Socket socket, byte[] unread, InputStream rest) throws SocketException {
         super((SocketImpl) null);
-        this.ch = ch;
-        this.adaptor = ch.socket();
-        InputStream rest;
-        try {
-            rest = adaptor.getInputStream();
-        } catch (IOException e) {
-            throw new SocketException(e.getMessage());
+        this.adaptor = socket;
+        if (rest == null) {
+            try {
+                rest = socket.getInputStream();
+            } catch (IOException e) {
+                throw new SocketException(e.getMessage());
+            }
         }
         this.in = unread.length == 0 ? rest : new SequenceInputStream(new ByteArrayInputStream(unread), rest);
     }
 
     @Override
     public InputStream getInputStream() throws IOException {
-        if (!ch.isOpen()) {
+        if (adaptor.isClosed()) {
             throw new SocketException("Socket is closed");
         }
         return in;
@@ -198,7 +208,7 @@ final class ReplaySocket extends Socket {
 
     @Override
     public boolean isClosed() {
-        return !ch.isOpen();
+        return adaptor.isClosed();
     }
 
     @Override
@@ -213,7 +223,7 @@ final class ReplaySocket extends Socket {
 
     @Override
     public void close() throws IOException {
-        ch.close();
+        adaptor.close();
     }
 
     @Override

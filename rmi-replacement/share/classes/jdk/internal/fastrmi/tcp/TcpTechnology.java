@@ -45,6 +45,8 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,6 +61,7 @@ import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Frame;
 import jdk.fastrmi.spi.Handshake;
 import jdk.fastrmi.spi.JrmpPeerException;
+import jdk.fastrmi.spi.SocketFactoryTechnology;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.Timeouts;
 import jdk.fastrmi.spi.Transport;
@@ -99,11 +102,14 @@ import jdk.fastrmi.spi.WaitPolicy;
  * answers and gives the transport the calls then run on; the tcp
  * connection stays open as that transport's {@link ControlChannel}.
  *
+ * <p>An export with RMI socket factories runs the same protocol over the
+ * factories' sockets ({@link FactorySockets}, {@link SocketTransport}).
+ *
  * <p>Settings, read once: {@code jdk.fastrmi.tcp.bindAddress},
  * {@code jdk.fastrmi.tcp.spinMicros}, {@code jdk.fastrmi.tcp.dgc} and the
  * limits of {@link TcpLimits} (stock RMI's time-outs, a cap on connections).
  */
-final class TcpTechnology implements Technology, Bootstrap {
+final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
 
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
     static final String ID = "tcp";
@@ -114,7 +120,7 @@ final class TcpTechnology implements Technology, Bootstrap {
     static final byte FAST_PROTOCOL = 0x46;
     static final byte PROTOCOL_ACK = 0x4E;
     static final byte PROTOCOL_NACK = 0x4F;
-    private static final byte[] JRMP_HEADER = {'J', 'R', 'M', 'I', 0, JRMP_VERSION, FAST_PROTOCOL};
+    static final byte[] JRMP_HEADER = {'J', 'R', 'M', 'I', 0, JRMP_VERSION, FAST_PROTOCOL};
     private static final AtomicInteger CONNECTIONS = new AtomicInteger();
     private static final long REFUSAL_LOG_NANOS = 60_000_000_000L;
     /* Pause after an accept or a thread start failed (out of descriptors, of threads): do not spin. */
@@ -133,6 +139,7 @@ final class TcpTechnology implements Technology, Bootstrap {
     private ServerSocketChannel shared;
     private String localHost;
     private final Map<Integer, Upgrade> upgrades = new ConcurrentHashMap<>();
+    private final FactorySockets factorySockets = new FactorySockets(this);
 
     /**
      * Creates the technology.
@@ -266,7 +273,7 @@ final class TcpTechnology implements Technology, Bootstrap {
         }
     }
 
-    private String advertisedHost() throws IOException {
+    String advertisedHost() throws IOException {
         // read at each export, as stock RMI does
         String hostname = System.getProperty("java.rmi.server.hostname");
         if (hostname != null && !hostname.isBlank()) {
@@ -304,18 +311,15 @@ final class TcpTechnology implements Technology, Bootstrap {
                 }
                 continue;
             }
-            if (served.incrementAndGet() > limits.maxConnections()) {
-                served.decrementAndGet();
+            if (!admitConnection(port)) {
                 closeQuietly(ch);
-                refusal(() -> "connection on port " + port + " refused: " + limits.maxConnections()
-                              + " connections served already (jdk.fastrmi.tcp.maxConnections)", null);
                 continue;
             }
             Runnable service = () -> {
                 try {
                     serveConnection(ch, acceptor, port);
                 } finally {
-                    served.decrementAndGet();
+                    connectionEnded();
                 }
             };
             try {
@@ -327,7 +331,7 @@ final class TcpTechnology implements Technology, Bootstrap {
                 }
             } catch (RuntimeException | Error e) {
                 // no thread to be had (OutOfMemoryError: unable to create native thread)
-                served.decrementAndGet();
+                connectionEnded();
                 closeQuietly(ch);
                 refusal(() -> "connection on port " + port + " refused: no thread to serve it", e);
                 if (!backOff()) {
@@ -337,8 +341,50 @@ final class TcpTechnology implements Technology, Bootstrap {
         }
     }
 
+    /*
+     * Counts an accepted connection against the cap on those served
+     * (jdk.fastrmi.tcp.maxConnections, plain and through socket factories
+     * together); false, said, if it is over. A connection counted ends
+     * with connectionEnded.
+     */
+    boolean admitConnection(int port) {
+        if (served.incrementAndGet() <= limits.maxConnections()) {
+            return true;
+        }
+        served.decrementAndGet();
+        refusal(() -> "connection on port " + port + " refused: " + limits.maxConnections()
+                      + " connections served already (jdk.fastrmi.tcp.maxConnections)", null);
+        return false;
+    }
+
+    void connectionEnded() {
+        served.decrementAndGet();
+    }
+
+    TcpLimits limits() {
+        return limits;
+    }
+
+    // ------------------------------------------------- socket factories --
+
+    @Override
+    public Endpoint listen(int port, RMIServerSocketFactory ssf, Acceptor acceptor) throws IOException {
+        return factorySockets.listen(port, ssf, acceptor);
+    }
+
+    @Override
+    public void unlisten(int port, RMIServerSocketFactory ssf) {
+        factorySockets.unlisten(port, ssf);
+    }
+
+    @Override
+    public Handshake.Connected connect(Endpoint endpoint, RMIClientSocketFactory csf, Handshake hello)
+            throws IOException {
+        return factorySockets.connect(endpoint, csf, hello);
+    }
+
     /* Logs why a connection was not served, once a minute at most; the rest at DEBUG. */
-    private void refusal(Supplier<String> why, Throwable cause) {
+    void refusal(Supplier<String> why, Throwable cause) {
         long now = System.nanoTime();
         long last = lastRefusalLog.get();
         Level level = now - last >= REFUSAL_LOG_NANOS && lastRefusalLog.compareAndSet(last, now)
@@ -349,7 +395,7 @@ final class TcpTechnology implements Technology, Bootstrap {
     }
 
     /* Pauses the accepting thread; false if it was interrupted (its listener closes). */
-    private static boolean backOff() {
+    static boolean backOff() {
         try {
             Thread.sleep(ACCEPT_BACKOFF_MILLIS);
             return true;
@@ -486,12 +532,50 @@ final class TcpTechnology implements Technology, Bootstrap {
         }
     }
 
-    static void closeQuietly(SocketChannel ch) {
+    static void closeQuietly(java.io.Closeable c) {
         try {
-            ch.close();
+            c.close();
         } catch (IOException ignore) {
             // nothing to do
         }
+    }
+
+    // ------------------------------------------------------- handshake --
+
+    /* status: -1 for a client's hello (the serialization is sent), else the server's status */
+    static ByteBuffer handshakeBytes(int status, Handshake h) {
+        byte[] header = h.streamHeader();
+        ByteBuffer b = ByteBuffer.allocate(10 + header.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(MAGIC).put((byte) Handshake.VERSION)
+         .put((byte) (status < 0 ? h.serialization() : status))
+         .putInt(header.length).put(header).flip();
+        return b;
+    }
+
+    /* The length of a handshake's stream header, checked. */
+    static int handshakeHeaderLength(int len) throws IOException {
+        if (len < 0 || len > Handshake.MAX_HEADER) {
+            throw new IOException("bad handshake header length " + len);
+        }
+        return len;
+    }
+
+    /*
+     * What a handshake read after its magic says: the client's hello
+     * (serialization -1: the code is its serialization), or the server's
+     * answer to a hello with that serialization (the code is its status);
+     * null if refused or unsupported.
+     */
+    static Handshake handshake(int serialization, int version, int code, byte[] header) {
+        boolean answer = serialization >= 0;
+        if (!answer) {
+            serialization = code;
+        }
+        if (version != Handshake.VERSION || (answer && code != 0)
+                || (serialization != Handshake.FAST && serialization != Handshake.JDK)) {
+            return null;
+        }
+        return new Handshake(serialization, header);
     }
 
     /** One tcp connection, either end; the control channel of a connection upgraded from it. */
@@ -569,7 +653,7 @@ final class TcpTechnology implements Technology, Bootstrap {
             peerLocal = isLocal(peer);
         }
 
-        private static boolean isLocal(InetAddress a) {
+        static boolean isLocal(InetAddress a) {
             if (a.isLoopbackAddress() || a.isAnyLocalAddress()) {
                 return true;
             }
@@ -582,14 +666,8 @@ final class TcpTechnology implements Technology, Bootstrap {
 
         // ---------------------------------------------------- handshake --
 
-        /* status: -1 for a client's hello (the serialization is sent), else the server's status */
         void writeHandshake(int status, Handshake h) throws IOException {
-            byte[] header = h.streamHeader();
-            ByteBuffer b = ByteBuffer.allocate(10 + header.length).order(ByteOrder.LITTLE_ENDIAN);
-            b.putInt(MAGIC).put((byte) Handshake.VERSION)
-             .put((byte) (status < 0 ? h.serialization() : status))
-             .putInt(header.length).put(header).flip();
-            writeFully(b);
+            writeFully(handshakeBytes(status, h));
         }
 
         /*
@@ -610,22 +688,11 @@ final class TcpTechnology implements Technology, Bootstrap {
             fillBefore(6, deadline);
             int version = in.get() & 0xFF;
             int code = in.get() & 0xFF;
-            int len = in.getInt();
-            if (len < 0 || len > Handshake.MAX_HEADER) {
-                throw new IOException("bad handshake header length " + len);
-            }
+            int len = handshakeHeaderLength(in.getInt());
             fillBefore(len, deadline);
             byte[] header = new byte[len];
             in.get(header);
-            boolean answer = serialization >= 0;
-            if (!answer) {
-                serialization = code;
-            }
-            if (version != Handshake.VERSION || (answer && code != 0)
-                    || (serialization != Handshake.FAST && serialization != Handshake.JDK)) {
-                return null;
-            }
-            return new Handshake(serialization, header);
+            return handshake(serialization, version, code, header);
         }
 
         /* A client's: JRMP's header with jdk.fastrmi's protocol goes out with the first write. */
@@ -962,13 +1029,7 @@ final class TcpTechnology implements Technology, Bootstrap {
         /* Makes n bytes readable, waiting until a deadline: a handshake must not hang a thread. */
         private void fillBefore(int n, long deadline) throws IOException {
             while (in.remaining() < n) {
-                in.compact();
-                int r;
-                try {
-                    r = ch.read(in);
-                } finally {
-                    in.flip();
-                }
+                int r = readNow();
                 if (r < 0) {
                     throw new EOFException("connection closed during the handshake");
                 }
@@ -992,6 +1053,16 @@ final class TcpTechnology implements Technology, Bootstrap {
                 if (readSome() < 0) {
                     throw new EOFException("connection closed mid-frame");
                 }
+            }
+        }
+
+        /* Reads what is there into in, without waiting; -1 at EOF. */
+        private int readNow() throws IOException {
+            in.compact();
+            try {
+                return ch.read(in);
+            } finally {
+                in.flip();
             }
         }
 
@@ -1081,15 +1152,12 @@ final class TcpTechnology implements Technology, Bootstrap {
          */
         boolean poll(Frame frame) throws IOException {
             if (!in.hasRemaining()) {
-                in.compact();
                 int n;
                 try {
-                    n = ch.read(in);
+                    n = readNow();
                 } catch (IOException e) {
                     close();
                     throw e;
-                } finally {
-                    in.flip();
                 }
                 if (n < 0) {
                     close();
@@ -1110,14 +1178,7 @@ final class TcpTechnology implements Technology, Bootstrap {
                 return false;
             }
             try {
-                in.compact();
-                int n;
-                try {
-                    n = ch.read(in);
-                } finally {
-                    in.flip();
-                }
-                if (n != 0) {
+                if (readNow() != 0) {
                     close();
                     return false;
                 }

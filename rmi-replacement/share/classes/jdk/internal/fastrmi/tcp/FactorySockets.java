@@ -1,0 +1,239 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The GrandeJDK contributors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied the OpenJDK source.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.internal.fastrmi.tcp;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.lang.reflect.InvocationTargetException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIFailureHandler;
+import java.rmi.server.RMIServerSocketFactory;
+import java.rmi.server.RMISocketFactory;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jdk.fastrmi.spi.Endpoint;
+import jdk.fastrmi.spi.Handshake;
+import jdk.fastrmi.spi.Technology;
+
+/**
+ * The tcp technology over the sockets of an application's RMI socket
+ * factories ({@link jdk.fastrmi.spi.SocketFactoryTechnology}): a listener
+ * per port and server factory, whose connections speak the tcp protocol
+ * ({@link SocketTransport}) or, if they open with JRMP's header for one of
+ * JRMP's own protocols, are handed to the stock transport; and the client
+ * side, a connection through a client factory. The cap on connections
+ * served and the time-outs are the tcp technology's.
+ */
+final class FactorySockets {
+
+    private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
+    private static final AtomicInteger CONNECTIONS = new AtomicInteger();
+
+    /* A listener's identity: stock RMI's too (a port and an equal server factory). */
+    private record Key(int port, RMIServerSocketFactory ssf) { }
+
+    private final TcpTechnology tcp;
+    /* A server socket and the exports that use it. */
+    private static final class Listener {
+        final ServerSocket socket;
+        int users;
+
+        Listener(ServerSocket socket) {
+            this.socket = socket;
+        }
+    }
+
+    /* the listeners, by the port asked for (0: shared by equal factories) and factory; guarded by this */
+    private final Map<Key, Listener> listeners = new HashMap<>();
+
+    FactorySockets(TcpTechnology tcp) {
+        this.tcp = tcp;
+    }
+
+    synchronized Endpoint listen(int port, RMIServerSocketFactory ssf, Technology.Acceptor acceptor)
+            throws IOException {
+        Key key = new Key(port, ssf);
+        Listener l = listeners.get(key);
+        if (l == null || l.socket.isClosed()) {
+            RMIServerSocketFactory factory = ssf != null ? ssf : defaultFactory();
+            ServerSocket server = Objects.requireNonNull(factory.createServerSocket(port),
+                                                         "the factory's server socket");
+            int actual = server.getLocalPort();
+            l = new Listener(server);
+            try {
+                Thread.ofPlatform().daemon(true).name("fastrmi-tcp-accept-" + actual + "-factory")
+                      .start(() -> acceptLoop(key, server, acceptor, actual));
+            } catch (RuntimeException | Error e) {
+                TcpTechnology.closeQuietly(server);
+                throw e;
+            }
+            listeners.put(key, l);
+        }
+        l.users++;
+        return tcp.endpoint(tcp.advertisedHost(), l.socket.getLocalPort());
+    }
+
+    /* One export fewer on the listener of port and ssf; the last closes it. */
+    synchronized void unlisten(int port, RMIServerSocketFactory ssf) {
+        Key key = new Key(port, ssf);
+        Listener l = listeners.get(key);
+        if (l != null && --l.users <= 0) {
+            listeners.remove(key);
+            TcpTechnology.closeQuietly(l.socket);      // its accept thread ends
+        }
+    }
+
+    /* The factory of a listener or a connection whose export has none on that side: RMI's. */
+    private static RMISocketFactory defaultFactory() {
+        RMISocketFactory f = RMISocketFactory.getSocketFactory();
+        return f != null ? f : RMISocketFactory.getDefaultSocketFactory();
+    }
+
+    /*
+     * Accepts until the server socket is closed, or, after a failure of
+     * accept (a factory's socket may throw anything), until the
+     * application's RMIFailureHandler says to stop: then the server socket
+     * is closed, as stock's accept loop does.
+     */
+    private void acceptLoop(Key key, ServerSocket server, Technology.Acceptor acceptor, int port) {
+        while (!server.isClosed()) {
+            Socket s;
+            try {
+                s = server.accept();
+            } catch (Throwable e) {
+                if (server.isClosed()) {
+                    return;
+                }
+                if (!continueAfter(e, port)) {
+                    synchronized (this) {
+                        Listener l = listeners.get(key);
+                        if (l != null && l.socket == server) {
+                            listeners.remove(key);
+                        }
+                    }
+                    TcpTechnology.closeQuietly(server);
+                    return;
+                }
+                continue;
+            }
+            if (!tcp.admitConnection(port)) {
+                TcpTechnology.closeQuietly(s);
+                continue;
+            }
+            try {
+                Thread.ofPlatform().daemon(true).name("fastrmi-tcp-conn-" + CONNECTIONS.incrementAndGet() + "-factory")
+                      .start(() -> {
+                          try {
+                              serve(s, acceptor, port);
+                          } finally {
+                              tcp.connectionEnded();
+                          }
+                      });
+            } catch (RuntimeException | Error e) {
+                // no thread to be had
+                tcp.connectionEnded();
+                TcpTechnology.closeQuietly(s);
+                tcp.refusal(() -> "connection on port " + port + " refused: no thread to serve it", e);
+                if (!TcpTechnology.backOff()) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /* After a failed accept: the failure handler's answer if there is one, else go on after a pause. */
+    private boolean continueAfter(Throwable e, int port) {
+        RMIFailureHandler handler = RMISocketFactory.getFailureHandler();
+        if (handler != null) {
+            return handler.failure(e instanceof Exception x ? x : new InvocationTargetException(e));
+        }
+        // out of file descriptors, say
+        tcp.refusal(() -> "accept failed on port " + port, e);
+        return TcpTechnology.backOff();
+    }
+
+    private void serve(Socket s, Technology.Acceptor acceptor, int port) {
+        SocketTransport t = null;
+        boolean handedOver = false;
+        Technology.Session session = null;
+        try {
+            t = new SocketTransport(s, tcp.limits().timeouts().handshakeMillis(),
+                                    tcp.limits().timeouts().readMillis());
+            byte[] first = new byte[TcpTechnology.JRMP_HEADER.length];
+            int[] count = new int[1];
+            if (!t.acceptJrmpHeader(first, count)) {
+                // JRMP's own protocols (or anything else): the stock transport answers
+                handedOver = true;
+                byte[] read = java.util.Arrays.copyOf(first, count[0]);
+                acceptor.acceptJrmp(new ReplaySocket(t.detach(), read, t.input()), port);
+                return;
+            }
+            Handshake hello = t.readHello();
+            session = hello == null ? null : acceptor.accept(t, hello, port);
+            if (session == null) {
+                t.writeAnswer(1, new Handshake(Handshake.FAST, new byte[0]));
+                return;
+            }
+            t.writeAnswer(0, session.answer());
+            session.serve();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.DEBUG, () -> "tcp connection through a socket factory on port " + port + " ended: " + e);
+        } finally {
+            if (!handedOver) {
+                if (t != null) {
+                    t.close();
+                } else {
+                    TcpTechnology.closeQuietly(s);
+                }
+            }
+        }
+    }
+
+    /* A connection to a tcp endpoint through csf's sockets, the handshake exchanged. */
+    Handshake.Connected connect(Endpoint endpoint, RMIClientSocketFactory csf, Handshake hello)
+            throws IOException {
+        String host = tcp.host(endpoint);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);    // an IPv6 literal
+        }
+        RMIClientSocketFactory factory = csf != null ? csf : defaultFactory();
+        Socket s = Objects.requireNonNull(factory.createSocket(host, tcp.port(endpoint)), "the factory's socket");
+        try {
+            SocketTransport t = new SocketTransport(s, tcp.limits().timeouts().handshakeMillis(),
+                                                    tcp.limits().timeouts().responseMillis());
+            Handshake answer = t.open(hello, endpoint.toString());
+            if (answer == null) {
+                t.close();
+                throw new IOException("connection refused by " + endpoint);
+            }
+            return new Handshake.Connected(t, answer);
+        } catch (IOException | RuntimeException e) {
+            TcpTechnology.closeQuietly(s);
+            throw e;
+        }
+    }
+}
