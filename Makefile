@@ -232,7 +232,7 @@ test-fabric:
 # of its list), not all ten up to 16 MiB (-p bytes names only its parameter).
 SMOKE := $(BUILD)/bench/smoke
 # What runs on stock Temurin in the smoke run: every class without image-only API.
-SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.JmxStock)Bench|bulk\.BulkStockBench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
+SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.Jmx(Tls)?Stock)Bench|bulk\.BulkStockBench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
 test-bench-smoke: $(REPORT_VENV)/.installed
 	$(call phase,bench-smoke: every benchmark once, image and stock (results: build/bench/smoke/))
 	@mkdir -p $(RESULTS)
@@ -350,7 +350,7 @@ bench-rmi: image
 # stock Temurin too. About 2 min; report build/bench/jmx-report.md.
 bench-jmx: image
 	$(call phase,bench-jmx: JMH on the image and on stock (results: build/bench/jmx-*))
-	@$(BENCH_RUN) jmx 'org\.grandejdk\.bench\.rmi\.jmx\.' 'org\.grandejdk\.bench\.rmi\.jmx\.JmxStockBench\.'
+	@$(BENCH_RUN) jmx 'org\.grandejdk\.bench\.rmi\.jmx\.' 'org\.grandejdk\.bench\.rmi\.jmx\.Jmx(Tls)?StockBench\.'
 
 # The fabric technology (bench/scripts/fabric.sh): libfastfabric's C ping-pong
 # floor (make -C fabric-native bench), the same through FFM from Java, and

@@ -63,10 +63,19 @@ public abstract class JmxBench extends AverageTimeBench {
     /** Whether the variant's calls are jdk.fastrmi's (no JRMP connection thread in the server). */
     protected abstract boolean onFastRmi();
 
+    /** Whether the connector runs over TLS (javax.rmi.ssl's socket factories; the registry stays plain). */
+    protected boolean overTls() {
+        return false;
+    }
+
     @Setup(Level.Trial)
     public void connect() throws Exception {
         Lifecycle.setUpOrTearDown(this::close, () -> {
-            server = ServerProcess.start(JmxServer.class);
+            if (overTls()) {
+                server = ServerProcess.start(JmxTlsStore.jvmOptions(), JmxServer.class);
+            } else {
+                server = ServerProcess.start(JmxServer.class);
+            }
             connector = JMXConnectorFactory.connect(JmxServer.url(server.port()));
             mbsc = connector.getMBeanServerConnection();
             listener = (notification, handback) -> { };

@@ -6,10 +6,15 @@ package org.grandejdk.bench.rmi.jmx;
 import java.lang.management.ManagementFactory;
 import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
+import java.util.HashMap;
+import java.util.Map;
 
 import javax.management.remote.JMXConnectorServer;
 import javax.management.remote.JMXConnectorServerFactory;
 import javax.management.remote.JMXServiceURL;
+import javax.management.remote.rmi.RMIConnectorServer;
+import javax.rmi.ssl.SslRMIClientSocketFactory;
+import javax.rmi.ssl.SslRMIServerSocketFactory;
 
 import org.grandejdk.bench.rmi.PingServer;
 import org.grandejdk.bench.rmi.ServerProcess;
@@ -26,6 +31,9 @@ public final class JmxServer {
 
     static final String NAME = "jmxrmi";
 
+    /** The property that puts the connector on TLS (javax.rmi.ssl's factories). */
+    static final String TLS = "grandejdk.bench.jmx.tls";
+
     public static void main(String[] args) {
         ServerProcess.runServer(JmxServer::serve);
     }
@@ -38,8 +46,13 @@ public final class JmxServer {
     private static void serve() throws Exception {
         int[] port = new int[1];
         Registry registry = PingServer.createRegistry(port);
+        Map<String, Object> env = new HashMap<>();
+        if (Boolean.getBoolean(TLS)) {
+            env.put(RMIConnectorServer.RMI_CLIENT_SOCKET_FACTORY_ATTRIBUTE, new SslRMIClientSocketFactory());
+            env.put(RMIConnectorServer.RMI_SERVER_SOCKET_FACTORY_ATTRIBUTE, new SslRMIServerSocketFactory());
+        }
         JMXConnectorServer server = JMXConnectorServerFactory.newJMXConnectorServer(
-            url(port[0]), null, ManagementFactory.getPlatformMBeanServer());
+            url(port[0]), env, ManagementFactory.getPlatformMBeanServer());
         server.start();
         System.out.println("PORT " + port[0]);
         System.out.flush();
