@@ -83,10 +83,15 @@ final class FactorySockets {
             ServerSocket server = Objects.requireNonNull(factory.createServerSocket(port),
                                                          "the factory's server socket");
             int actual = server.getLocalPort();
-            l = new Listener(server);
+            Listener fresh = new Listener(server);
+            if (l != null) {
+                // one an accept failure closed: its exports are still counted, and unlisten here
+                fresh.users = l.users;
+            }
+            l = fresh;
             try {
                 Thread.ofPlatform().daemon(true).name("fastrmi-tcp-accept-" + actual + "-factory")
-                      .start(() -> acceptLoop(key, server, acceptor, actual));
+                      .start(() -> acceptLoop(server, acceptor, actual));
             } catch (RuntimeException | Error e) {
                 TcpTechnology.closeQuietly(server);
                 throw e;
@@ -119,7 +124,7 @@ final class FactorySockets {
      * application's RMIFailureHandler says to stop: then the server socket
      * is closed, as stock's accept loop does.
      */
-    private void acceptLoop(Key key, ServerSocket server, Technology.Acceptor acceptor, int port) {
+    private void acceptLoop(ServerSocket server, Technology.Acceptor acceptor, int port) {
         while (!server.isClosed()) {
             Socket s;
             try {
@@ -129,12 +134,7 @@ final class FactorySockets {
                     return;
                 }
                 if (!continueAfter(e, port)) {
-                    synchronized (this) {
-                        Listener l = listeners.get(key);
-                        if (l != null && l.socket == server) {
-                            listeners.remove(key);
-                        }
-                    }
+                    // left in the map, closed: its exports' unlisten counts there (or in a successor's)
                     TcpTechnology.closeQuietly(server);
                     return;
                 }
