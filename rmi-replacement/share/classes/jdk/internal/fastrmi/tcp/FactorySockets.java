@@ -33,7 +33,6 @@ import java.rmi.server.RMISocketFactory;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Handshake;
@@ -51,7 +50,6 @@ import jdk.fastrmi.spi.Technology;
 final class FactorySockets {
 
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
-    private static final AtomicInteger CONNECTIONS = new AtomicInteger();
 
     /* A listener's identity: stock RMI's too (a port and an equal server factory). */
     private record Key(int port, RMIServerSocketFactory ssf) { }
@@ -140,27 +138,9 @@ final class FactorySockets {
                 }
                 continue;
             }
-            if (!tcp.admitConnection(port)) {
-                TcpTechnology.closeQuietly(s);
-                continue;
-            }
-            try {
-                Thread.ofPlatform().daemon(true).name("fastrmi-tcp-conn-" + CONNECTIONS.incrementAndGet() + "-factory")
-                      .start(() -> {
-                          try {
-                              serve(s, acceptor, port);
-                          } finally {
-                              tcp.connectionEnded();
-                          }
-                      });
-            } catch (RuntimeException | Error e) {
-                // no thread to be had
-                tcp.connectionEnded();
-                TcpTechnology.closeQuietly(s);
-                tcp.refusal(() -> "connection on port " + port + " refused: no thread to serve it", e);
-                if (!TcpTechnology.backOff()) {
-                    return;
-                }
+            if (!tcp.serveCounted(s, port, service -> TcpTechnology.connectionThread("-factory", service),
+                                  () -> serve(s, acceptor, port))) {
+                return;
             }
         }
     }
@@ -179,21 +159,18 @@ final class FactorySockets {
     private void serve(Socket s, Technology.Acceptor acceptor, int port) {
         SocketTransport t = null;
         boolean handedOver = false;
-        Technology.Session session = null;
         try {
             t = new SocketTransport(s, tcp.limits().timeouts().handshakeMillis(),
                                     tcp.limits().timeouts().readMillis());
-            byte[] first = new byte[TcpTechnology.JRMP_HEADER.length];
-            int[] count = new int[1];
-            if (!t.acceptJrmpHeader(first, count)) {
+            byte[] other = t.acceptJrmpHeader();
+            if (other != null) {
                 // JRMP's own protocols (or anything else): the stock transport answers
                 handedOver = true;
-                byte[] read = java.util.Arrays.copyOf(first, count[0]);
-                acceptor.acceptJrmp(new ReplaySocket(t.detach(), read, t.input()), port);
+                acceptor.acceptJrmp(new ReplaySocket(t.detach(), other, t.input()), port);
                 return;
             }
             Handshake hello = t.readHello();
-            session = hello == null ? null : acceptor.accept(t, hello, port);
+            Technology.Session session = hello == null ? null : acceptor.accept(t, hello, port);
             if (session == null) {
                 t.writeAnswer(1, new Handshake(Handshake.FAST, new byte[0]));
                 return;
@@ -216,10 +193,7 @@ final class FactorySockets {
     /* A connection to a tcp endpoint through csf's sockets, the handshake exchanged. */
     Handshake.Connected connect(Endpoint endpoint, RMIClientSocketFactory csf, Handshake hello)
             throws IOException {
-        String host = tcp.host(endpoint);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);    // an IPv6 literal
-        }
+        String host = TcpTechnology.literalHost(tcp.host(endpoint));
         RMIClientSocketFactory factory = csf != null ? csf : defaultFactory();
         Socket s = Objects.requireNonNull(factory.createSocket(host, tcp.port(endpoint)), "the factory's socket");
         try {

@@ -30,6 +30,7 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 import jdk.fastrmi.spi.Frame;
 import jdk.fastrmi.spi.Handshake;
@@ -118,31 +119,24 @@ final class SocketTransport implements Transport {
     }
 
     /*
-     * A server's, first: whether the client opened with JRMP's header for
-     * jdk.fastrmi's protocol (then acknowledged); if not, the bytes read so
-     * far, which the JRMP server that takes the socket over must read
-     * again, are in {@code unread}, whose length is JRMP_HEADER's.
+     * A server's, first: null if the client opened with JRMP's header for
+     * jdk.fastrmi's protocol (then acknowledged); else the bytes it sent,
+     * at most the header's length, which the JRMP server that takes the
+     * socket over must read again.
      */
-    boolean acceptJrmpHeader(byte[] unread, int[] count) throws IOException {
+    byte[] acceptJrmpHeader() throws IOException {
         setDeadline(handshakeTimeoutMillis * 1_000_000);
-        int n = 0;
+        byte[] first;
         try {
-            while (n < unread.length) {
-                int r = in.read(unread, n, unread.length - n);
-                if (r < 0) {
-                    break;
-                }
-                n += r;
-            }
+            first = in.readNBytes(TcpTechnology.JRMP_HEADER.length);     // fewer only at the end
         } catch (SocketTimeoutException e) {
             throw timedOut(peerHost);
         }
-        count[0] = n;
-        if (n < unread.length || !java.util.Arrays.equals(unread, TcpTechnology.JRMP_HEADER)) {
-            return false;
+        if (!Arrays.equals(first, TcpTechnology.JRMP_HEADER)) {
+            return first;
         }
         write(new byte[] {TcpTechnology.PROTOCOL_ACK}, 1);
-        return true;
+        return null;
     }
 
     /* A server's, after the acknowledgement: the client's hello, null if unsupported. */

@@ -21,6 +21,7 @@
 
 package jdk.internal.fastrmi.tcp;
 
+import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,6 +53,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import jdk.fastrmi.spi.Bootstrap;
@@ -198,6 +200,11 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         return new Endpoint(ID, h + ":" + port);
     }
 
+    /* A host as an endpoint's address writes it, without the brackets of an IPv6 literal. */
+    static String literalHost(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+
     /* The socket address of a tcp endpoint, resolved. */
     private static InetSocketAddress address(Endpoint e) throws IOException {
         String a = e.address();
@@ -205,10 +212,7 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         if (colon <= 0) {
             throw new IOException("bad tcp address " + a);
         }
-        String host = a.substring(0, colon);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
+        String host = literalHost(a.substring(0, colon));
         int port;
         try {
             port = Integer.parseInt(a.substring(colon + 1));
@@ -311,33 +315,46 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
                 }
                 continue;
             }
-            if (!admitConnection(port)) {
-                closeQuietly(ch);
-                continue;
+            Consumer<Runnable> start = links == null ? service -> connectionThread("", service)
+                                       : service -> links.start(ch, service);
+            if (!serveCounted(ch, port, start, () -> serveConnection(ch, acceptor, port))) {
+                return;
             }
-            Runnable service = () -> {
+        }
+    }
+
+    /* Starts a thread for an accepted connection, named after it (suffix: what kind). */
+    static void connectionThread(String suffix, Runnable service) {
+        Thread.ofPlatform().daemon(true).name("fastrmi-tcp-conn-" + CONNECTIONS.incrementAndGet() + suffix)
+              .start(service);
+    }
+
+    /*
+     * Serves an accepted connection on a thread that start starts, counted
+     * against the cap (admitConnection) until serve returns; one over the
+     * cap, or without a thread, is closed. False if the accepting thread
+     * was interrupted while it backed off (its listener closes).
+     */
+    boolean serveCounted(Closeable connection, int port, Consumer<Runnable> start, Runnable serve) {
+        if (!admitConnection(port)) {
+            closeQuietly(connection);
+            return true;
+        }
+        try {
+            start.accept(() -> {
                 try {
-                    serveConnection(ch, acceptor, port);
+                    serve.run();
                 } finally {
                     connectionEnded();
                 }
-            };
-            try {
-                if (links == null) {
-                    Thread.ofPlatform().daemon(true).name("fastrmi-tcp-conn-" + CONNECTIONS.incrementAndGet())
-                          .start(service);
-                } else {
-                    links.start(ch, service);
-                }
-            } catch (RuntimeException | Error e) {
-                // no thread to be had (OutOfMemoryError: unable to create native thread)
-                connectionEnded();
-                closeQuietly(ch);
-                refusal(() -> "connection on port " + port + " refused: no thread to serve it", e);
-                if (!backOff()) {
-                    return;
-                }
-            }
+            });
+            return true;
+        } catch (RuntimeException | Error e) {
+            // no thread to be had (OutOfMemoryError: unable to create native thread)
+            connectionEnded();
+            closeQuietly(connection);
+            refusal(() -> "connection on port " + port + " refused: no thread to serve it", e);
+            return backOff();
         }
     }
 
@@ -347,7 +364,7 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
      * together); false, said, if it is over. A connection counted ends
      * with connectionEnded.
      */
-    boolean admitConnection(int port) {
+    private boolean admitConnection(int port) {
         if (served.incrementAndGet() <= limits.maxConnections()) {
             return true;
         }
@@ -357,7 +374,7 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         return false;
     }
 
-    void connectionEnded() {
+    private void connectionEnded() {
         served.decrementAndGet();
     }
 
@@ -532,7 +549,7 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         }
     }
 
-    static void closeQuietly(java.io.Closeable c) {
+    static void closeQuietly(Closeable c) {
         try {
             c.close();
         } catch (IOException ignore) {
