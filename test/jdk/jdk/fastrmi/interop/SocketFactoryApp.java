@@ -174,6 +174,17 @@ public class SocketFactoryApp {
         check("greet", "hello you".equals(greeter.greet("you")));
         int[] c = greeter.sum(new int[] {1, 2, 3}, new int[] {10, 20, 30});
         check("by-value", c.length == 3 && c[0] == 11 && c[1] == 22 && c[2] == 33);
+        // 1 MiB each way: frames far longer than a socket read, grown as they arrive
+        int[] big = new int[256 * 1024];
+        for (int i = 0; i < big.length; i++) {
+            big[i] = i * 31;
+        }
+        int[] twice = greeter.sum(big, big);
+        boolean same = twice.length == big.length;
+        for (int i = 0; same && i < big.length; i++) {
+            same = twice[i] == 2 * big[i];
+        }
+        check("1 MiB arrays", same);
         ListenerImpl listener = new ListenerImpl();
         Listener stub = (Listener) UnicastRemoteObject.exportObject(listener, 0, csf, serverFactory(kind));
         check("callback", "server: client heard ping".equals(greeter.callBack(stub, "ping")));

@@ -23,7 +23,8 @@
  *          application's counting factories, and SSL through
  *          javax.rmi.ssl's): a server and a client of each kind (stock
  *          Temurin 25, the image with jdk.fastrmi) look up through the
- *          registry's factories, call, pass objects by value and a
+ *          registry's factories, call, pass objects by value (1 MiB
+ *          arrays among them) and a
  *          callback exported with the same factories. Between two
  *          jdk.fastrmi JVMs the calls run jdk.fastrmi's tcp protocol
  *          through the client factory (its sockets counted) and the server
@@ -104,7 +105,8 @@ public class SocketFactoryTest {
             try (Socket silent = new Socket(ChildJvm.HOST, port);
                  ChildJvm c = ChildJvm.startOn(client.javaHome(), "client-" + client.name(), client.options(),
                                                "SocketFactoryApp", "client", String.valueOf(port), factories)) {
-                for (String check : List.of("lookup", "greet", "by-value", "callback", "repeated calls")) {
+                for (String check : List.of("lookup", "greet", "by-value", "1 MiB arrays", "callback",
+                                            "repeated calls")) {
                     c.awaitLine("CHECK " + check, 60);
                 }
                 String protocol = c.awaitLine("PROTOCOL ", 10).trim();
