@@ -168,6 +168,15 @@ int ff_recv(ff_endpoint *ep, int64_t peer, void *buf, size_t len, void *desc,
             uint64_t tag, uint64_t ignore, uint64_t context);
 
 /*
+ * Cancels the posted receives whose context is `context`. Each is still
+ * reported by ff_poll or ff_wait, with status -FI_ECANCELED if the cancel
+ * took it, or as usual if a message had already matched it: its buffer
+ * may be reused only after that report. Returns how many receives were
+ * asked to cancel (0: none posted with that context), or a negative code.
+ */
+int ff_cancel(ff_endpoint *ep, uint64_t context);
+
+/*
  * Reports up to max finished operations into out, without waiting, and
  * drives the provider's progress. Returns the number reported (0: none),
  * or a negative error code if the endpoint failed. A failed operation is

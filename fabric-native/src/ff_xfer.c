@@ -79,6 +79,26 @@ void ff_ctx_cancel_all(struct ff_endpoint *ep)
 	}
 }
 
+int ff_cancel(ff_endpoint *ep, uint64_t context)
+{
+	struct ff_ctx *ctx;
+	int i, n = 0, ret;
+
+	if (!ep)
+		return ff_badarg("ff_cancel", "NULL endpoint");
+	for (i = ep->depth; i < 2 * ep->depth; i++) {
+		ctx = &ep->ctx[i];
+		if (!ctx->busy || ctx->user != context)
+			continue;
+		/* -FI_ENOENT: already matched; its completion comes as usual. */
+		ret = fi_cancel(&ep->ep->fid, &ctx->fi);
+		if (ret && ret != -FI_ENOENT)
+			return ff_fierr(ret, "fi_cancel");
+		n++;
+	}
+	return n;
+}
+
 /*
  * shm answers -FI_ENOMEM when its own free list of receive or send entries
  * (also used for unexpected messages and transfers still in progress) is

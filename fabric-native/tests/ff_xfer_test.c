@@ -341,6 +341,56 @@ out:
 	ff_endpoint_close(eps[1]);
 }
 
+/*
+ * A cancelled receive is reported with -FI_ECANCELED and takes no
+ * message: the next message of its tag goes to the receive posted after.
+ */
+static void cancel(const char *prov)
+{
+	ff_endpoint *eps[2] = { NULL, NULL };
+	static char out[64], in[2][64];
+	int64_t peer[2];
+	char addr[256];
+	ff_completion c;
+	int i, n, ok = 1;
+
+	for (i = 0; i < 2; i++) {
+		ok &= ff_endpoint_open(prov, 0, &eps[i]) == 0;
+		if (!ok)
+			goto out;
+	}
+	for (i = 0; i < 2; i++) {
+		n = ff_endpoint_address(eps[i], addr, sizeof(addr));
+		peer[1 - i] = ff_peer_add(eps[1 - i], addr, (size_t) n);
+		ok &= n > 0 && peer[1 - i] >= 0;
+	}
+	ok &= warm_up(eps, peer);
+	if (!ok)
+		goto out;
+	t_check(ff_cancel(eps[1], 700) == 0,
+		"%s ff_cancel of a context with nothing posted: 0", prov);
+	ok &= ff_recv(eps[1], peer[1], in[0], 64, NULL, 7, 0, 700) == 0;
+	t_check(ok && ff_cancel(eps[1], 700) == 1,
+		"%s ff_cancel of one posted receive: 1", prov);
+	n = t_await(eps, 2, 700, &c, T_TIMEOUT_MS) ? 1 : c.status;
+	t_check(n == -FI_ECANCELED,
+		"%s the cancelled receive is reported with -FI_ECANCELED (%d)",
+		prov, n);
+	t_fill(out, sizeof(out), 7);
+	ok &= ff_recv(eps[1], peer[1], in[1], 64, NULL, 7, 0, 701) == 0;
+	ok &= t_post(eps, 0, peer[0], out, sizeof(out), 7, 702) == 0;
+	ok &= !t_await(eps, 2, 701, &c, T_TIMEOUT_MS) && !c.status &&
+	      c.length == sizeof(out);
+	ok &= !t_await(eps, 2, 702, &c, T_TIMEOUT_MS);
+	t_check(ok && t_verify(in[1], sizeof(out), 7),
+		"%s the next message goes to the receive posted after", prov);
+out:
+	t_check(ok, "%s cancel: all operations completed", prov);
+	t_stash_clear();
+	ff_endpoint_close(eps[0]);
+	ff_endpoint_close(eps[1]);
+}
+
 int main(void)
 {
 	static const char *const provs[] = { "shm", "tcp;ofi_rxm" };
@@ -352,6 +402,7 @@ int main(void)
 		pingpong(provs[p]);
 		inflight(provs[p]);
 		queue_full(provs[p]);
+		cancel(provs[p]);
 	}
 	t_shm_check();
 	return t_summary();
