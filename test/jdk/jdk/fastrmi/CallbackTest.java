@@ -56,16 +56,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import grande.test.ChildJvm;
+import grande.test.Events;
+import grande.test.Events.Listener;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
 
 public class CallbackTest {
-
-    /** Implemented by the client: the server calls it. */
-    public interface Listener extends Remote {
-        int onEvent(String topic, int value) throws RemoteException;
-    }
 
     /** A per-client object the server creates on demand. */
     public interface Session extends Remote {
@@ -115,11 +112,7 @@ public class CallbackTest {
 
         @Override
         public int publishNow(Listener l, String topic, int n) throws RemoteException {
-            int sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum += l.onEvent(topic, i);
-            }
-            return sum;
+            return Events.publish(l, topic, n);
         }
 
         @Override
@@ -127,9 +120,7 @@ public class CallbackTest {
             Thread t = new Thread(() -> {
                 try {
                     Thread.sleep(200);
-                    for (int i = 0; i < n; i++) {
-                        l.onEvent(topic, i);
-                    }
+                    Events.publish(l, topic, n);
                 } catch (Exception e) {
                     e.printStackTrace(System.out);
                 }

@@ -64,6 +64,8 @@ import java.util.Random;
 import java.util.ServiceLoader;
 
 import grande.test.ChildJvm;
+import grande.test.Events;
+import grande.test.Events.Listener;
 
 import jdk.fastrmi.FastRMI;
 import jdk.fastrmi.spi.TechnologyProvider;
@@ -78,10 +80,6 @@ import static grande.test.Checks.expectEquals;
  * argument says where the technology comes from.
  */
 public class TechnologySpiTest {
-
-    public interface Listener extends Remote {
-        int onEvent(String topic, int value) throws RemoteException;
-    }
 
     public interface Service extends Remote {
         int add(int a, int b) throws RemoteException;
@@ -119,11 +117,7 @@ public class TechnologySpiTest {
 
         @Override
         public int publish(Listener l, String topic, int n) throws RemoteException {
-            int sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum += l.onEvent(topic, i);
-            }
-            return sum;
+            return Events.publish(l, topic, n);
         }
 
         @Override
