@@ -1009,17 +1009,9 @@ public final class Corpus {
         s.add(script("primitive-read-over-object", out -> {
             out.writeObject("obj");
             out.writeInt(1);
-        }, in -> {
-            String seen;
-            try {
-                in.readInt();
-                seen = "none";
-            } catch (EOFException e) {
-                seen = Rules.nameOf(e);
-            }
-            return List.of(seen, in.readObject(), in.readInt());
-        }).withCheck(r -> expect(((List<?>) r).get(0).equals(EOFException.class.getName()),
-                                 "readInt over an object: " + r)));
+        }, in -> List.of(Rules.thrown(in::readInt, EOFException.class), in.readObject(), in.readInt()))
+                .withCheck(r -> expect(((List<?>) r).get(0).equals(EOFException.class.getName()),
+                                       "readInt over an object: " + r)));
         s.add(script("DataOutput-byte-order", out -> {
             out.writeInt(0x01020304);
             out.writeLong(0x05060708090a0b0cL);

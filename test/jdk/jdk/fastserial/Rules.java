@@ -52,16 +52,16 @@ final class Rules {
         return t == null ? "none" : t.getClass().getName();
     }
 
-    /** A call whose outcome a sample records. */
-    interface Call {
-        void run() throws IOException, ClassNotFoundException;
+    /** A call whose outcome a sample records; besides IOException it may throw X. */
+    interface Call<X extends Exception> {
+        void run() throws IOException, X;
     }
 
     /**
      * " name:none" if call returns, " name:EXCEPTION" if it throws an
      * IOException or IllegalArgumentException (others propagate).
      */
-    static String outcome(String name, Call call) throws ClassNotFoundException {
+    static <X extends Exception> String outcome(String name, Call<X> call) throws X {
         Throwable thrown = null;
         try {
             call.run();
@@ -69,6 +69,26 @@ final class Rules {
             thrown = e;
         }
         return " " + name + ":" + nameOf(thrown);
+    }
+
+    /**
+     * The name of the class of what call throws if it is one of types,
+     * "none" if call returns; anything else propagates.
+     */
+    @SafeVarargs
+    static <X extends Exception> String thrown(Call<X> call, Class<? extends Throwable>... types)
+            throws IOException, X {
+        try {
+            call.run();
+            return "none";
+        } catch (Throwable t) {
+            for (Class<? extends Throwable> type : types) {
+                if (type.isInstance(t)) {
+                    return nameOf(t);
+                }
+            }
+            throw t;
+        }
     }
 
     // ---- default serialization over a class hierarchy --------------------
@@ -359,13 +379,7 @@ final class Rules {
             f.put("ratio", ratio);
             f.put("tags", tags);
             f.put("flags", new boolean[] { true, false, true });
-            String unknown;
-            try {
-                f.put("noSuchField", 1);
-                unknown = "none";
-            } catch (IllegalArgumentException e) {
-                unknown = nameOf(e);
-            }
+            String unknown = thrown(() -> f.put("noSuchField", 1), IllegalArgumentException.class);
             out.writeFields();
             out.writeInt(where.y());
             out.writeUTF(unknown);
@@ -1004,14 +1018,8 @@ final class Rules {
 
         private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
             in.defaultReadObject();
-            try {
-                in.registerValidation(null, 0);
-                observed = "none";
-            } catch (InvalidObjectException e) {
-                observed = nameOf(e);
-            } catch (NotActiveException e) {
-                observed = nameOf(e);
-            }
+            observed = thrown(() -> in.registerValidation(null, 0), InvalidObjectException.class,
+                              NotActiveException.class);
         }
     }
 
@@ -1113,32 +1121,13 @@ final class Rules {
 
         private void writeObject(ObjectOutputStream out) throws IOException {
             out.defaultWriteObject();
-            String second;
-            try {
-                out.defaultWriteObject();
-                second = "none";
-            } catch (NotActiveException e) {
-                second = nameOf(e);
-            }
-            out.writeUTF(second);
+            out.writeUTF(thrown(out::defaultWriteObject, NotActiveException.class));
         }
 
         private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
             in.defaultReadObject();
-            String second;
-            try {
-                in.defaultReadObject();
-                second = "none";
-            } catch (NotActiveException e) {
-                second = nameOf(e);
-            }
-            String fields;
-            try {
-                in.readFields();
-                fields = "none";
-            } catch (NotActiveException e) {
-                fields = nameOf(e);
-            }
+            String second = thrown(in::defaultReadObject, NotActiveException.class);
+            String fields = thrown(in::readFields, NotActiveException.class);
             observed = "writer:" + in.readUTF() + " reader:" + second + " readFields:" + fields;
         }
     }

@@ -129,20 +129,9 @@ public final class BulkArrayCorpus {
             out.defaultWriteObject();
             out.writeObject(f);
             out.writeObject(d);
-            out.writeInt(i.length);
-            for (int v : i) out.writeInt(v);
-            out.writeInt(f.length);
-            for (float v : f) out.writeFloat(v);
-            out.writeInt(d.length);
-            for (double v : d) out.writeDouble(v);
-            out.writeInt(j.length);
-            for (long v : j) out.writeLong(v);
-            out.writeInt(c.length);
-            for (char v : c) out.writeChar(v);
-            out.writeInt(s.length);
-            for (short v : s) out.writeShort(v);
-            out.writeInt(z.length);
-            for (boolean v : z) out.writeBoolean(v);
+            for (Object a : new Object[] { i, f, d, j, c, s, z }) {
+                writeElements(out, a);
+            }
             out.writeInt(b.length);
             out.write(b);
             out.writeObject(j);
@@ -155,20 +144,13 @@ public final class BulkArrayCorpus {
             in.defaultReadObject();
             float[] f1 = (float[]) in.readObject();
             double[] d1 = (double[]) in.readObject();
-            i = new int[in.readInt()];
-            for (int k = 0; k < i.length; k++) i[k] = in.readInt();
-            f = new float[in.readInt()];
-            for (int k = 0; k < f.length; k++) f[k] = in.readFloat();
-            d = new double[in.readInt()];
-            for (int k = 0; k < d.length; k++) d[k] = in.readDouble();
-            j = new long[in.readInt()];
-            for (int k = 0; k < j.length; k++) j[k] = in.readLong();
-            c = new char[in.readInt()];
-            for (int k = 0; k < c.length; k++) c[k] = in.readChar();
-            s = new short[in.readInt()];
-            for (int k = 0; k < s.length; k++) s[k] = in.readShort();
-            z = new boolean[in.readInt()];
-            for (int k = 0; k < z.length; k++) z[k] = in.readBoolean();
+            i = (int[]) readElements(in, int.class);
+            f = (float[]) readElements(in, float.class);
+            d = (double[]) readElements(in, double.class);
+            j = (long[]) readElements(in, long.class);
+            c = (char[]) readElements(in, char.class);
+            s = (short[]) readElements(in, short.class);
+            z = (boolean[]) readElements(in, boolean.class);
             b = new byte[in.readInt()];
             in.readFully(b);
             requireSame(j, (long[]) in.readObject(), "longs written with writeObject");
@@ -192,18 +174,50 @@ public final class BulkArrayCorpus {
         @Override
         public void writeExternal(ObjectOutput out) throws IOException {
             out.writeObject(d);
-            out.writeInt(f.length);
-            for (float v : f) out.writeFloat(v);
+            writeElements(out, f);
             out.writeObject(jj);
         }
 
         @Override
         public void readExternal(ObjectInput in) throws IOException, ClassNotFoundException {
             d = (double[]) in.readObject();
-            f = new float[in.readInt()];
-            for (int k = 0; k < f.length; k++) f[k] = in.readFloat();
+            f = (float[]) readElements(in, float.class);
             jj = (long[][]) in.readObject();
         }
+    }
+
+    /**
+     * Writes the length of a (a primitive array other than byte[]), then its
+     * elements one by one with the DataOutput method of their type.
+     */
+    static void writeElements(ObjectOutput out, Object a) throws IOException {
+        out.writeInt(Array.getLength(a));
+        switch (a) {
+            case boolean[] x -> { for (boolean v : x) out.writeBoolean(v); }
+            case char[] x -> { for (char v : x) out.writeChar(v); }
+            case short[] x -> { for (short v : x) out.writeShort(v); }
+            case int[] x -> { for (int v : x) out.writeInt(v); }
+            case long[] x -> { for (long v : x) out.writeLong(v); }
+            case float[] x -> { for (float v : x) out.writeFloat(v); }
+            case double[] x -> { for (double v : x) out.writeDouble(v); }
+            default -> throw new IllegalArgumentException(a.getClass().toString());
+        }
+    }
+
+    /** Reads what writeElements wrote: a new array of the given component type. */
+    static Object readElements(ObjectInput in, Class<?> type) throws IOException {
+        Object a = Array.newInstance(type, in.readInt());
+        switch (a) {
+            case boolean[] x -> { for (int k = 0; k < x.length; k++) x[k] = in.readBoolean(); }
+            case char[] x -> { for (int k = 0; k < x.length; k++) x[k] = in.readChar(); }
+            case short[] x -> { for (int k = 0; k < x.length; k++) x[k] = in.readShort(); }
+            case int[] x -> { for (int k = 0; k < x.length; k++) x[k] = in.readInt(); }
+            case long[] x -> { for (int k = 0; k < x.length; k++) x[k] = in.readLong(); }
+            case float[] x -> { for (int k = 0; k < x.length; k++) x[k] = in.readFloat(); }
+            case double[] x -> { for (int k = 0; k < x.length; k++) x[k] = in.readDouble(); }
+            default -> throw new IllegalArgumentException(type.toString());
+        }
+        return a;
     }
 
     /** A record with array components, deserialized through its canonical constructor. */
@@ -231,46 +245,29 @@ public final class BulkArrayCorpus {
 
         /** An array of the given component type and length with random values; a quarter special for float/double. */
         Object array(Class<?> type, int n) {
-            if (type == boolean.class) {
-                boolean[] a = new boolean[n];
-                for (int k = 0; k < n; k++) a[k] = r.nextBoolean();
-                return a;
-            } else if (type == byte.class) {
-                byte[] a = new byte[n];
-                r.nextBytes(a);
-                return a;
-            } else if (type == char.class) {
-                char[] a = new char[n];
-                for (int k = 0; k < n; k++) a[k] = (char) r.nextInt();
-                return a;
-            } else if (type == short.class) {
-                short[] a = new short[n];
-                for (int k = 0; k < n; k++) a[k] = (short) r.nextInt();
-                return a;
-            } else if (type == int.class) {
-                int[] a = new int[n];
-                for (int k = 0; k < n; k++) a[k] = r.nextInt();
-                return a;
-            } else if (type == long.class) {
-                long[] a = new long[n];
-                for (int k = 0; k < n; k++) a[k] = r.nextLong();
-                return a;
-            } else if (type == float.class) {
-                float[] a = new float[n];
-                for (int k = 0; k < n; k++) {
-                    int bits = r.nextInt(4) == 0 ? FLOAT_SPECIALS[r.nextInt(FLOAT_SPECIALS.length)] : r.nextInt();
-                    a[k] = Float.intBitsToFloat(floatBits(bits));
+            Object a = Array.newInstance(type, n);
+            switch (a) {
+                case boolean[] x -> { for (int k = 0; k < n; k++) x[k] = r.nextBoolean(); }
+                case byte[] x -> r.nextBytes(x);
+                case char[] x -> { for (int k = 0; k < n; k++) x[k] = (char) r.nextInt(); }
+                case short[] x -> { for (int k = 0; k < n; k++) x[k] = (short) r.nextInt(); }
+                case int[] x -> { for (int k = 0; k < n; k++) x[k] = r.nextInt(); }
+                case long[] x -> { for (int k = 0; k < n; k++) x[k] = r.nextLong(); }
+                case float[] x -> {
+                    for (int k = 0; k < n; k++) {
+                        int bits = r.nextInt(4) == 0 ? FLOAT_SPECIALS[r.nextInt(FLOAT_SPECIALS.length)] : r.nextInt();
+                        x[k] = Float.intBitsToFloat(floatBits(bits));
+                    }
                 }
-                return a;
-            } else if (type == double.class) {
-                double[] a = new double[n];
-                for (int k = 0; k < n; k++) {
-                    long bits = r.nextInt(4) == 0 ? DOUBLE_SPECIALS[r.nextInt(DOUBLE_SPECIALS.length)] : r.nextLong();
-                    a[k] = Double.longBitsToDouble(doubleBits(bits));
+                case double[] x -> {
+                    for (int k = 0; k < n; k++) {
+                        long bits = r.nextInt(4) == 0 ? DOUBLE_SPECIALS[r.nextInt(DOUBLE_SPECIALS.length)] : r.nextLong();
+                        x[k] = Double.longBitsToDouble(doubleBits(bits));
+                    }
                 }
-                return a;
+                default -> throw new IllegalArgumentException(type.toString());
             }
-            throw new IllegalArgumentException(type.toString());
+            return a;
         }
 
         /** Every float special at every position modulo the pattern length, n elements. */
