@@ -266,27 +266,40 @@ static int warm_up(ff_endpoint **eps, int64_t *peer)
 	return 1;
 }
 
+/*
+ * Two endpoints of prov in this process (queue depth, 0: the default),
+ * each the other's peer, warmed up. 1 if all went well; eps must be
+ * closed either way.
+ */
+static int open_pair(const char *prov, int depth, ff_endpoint **eps,
+		     int64_t *peer)
+{
+	char addr[256];
+	int i, n;
+
+	for (i = 0; i < 2; i++) {
+		if (ff_endpoint_open(prov, depth, &eps[i]))
+			return 0;
+	}
+	for (i = 0; i < 2; i++) {
+		n = ff_endpoint_address(eps[i], addr, sizeof(addr));
+		peer[1 - i] = n > 0 ? ff_peer_add(eps[1 - i], addr, (size_t) n) : -1;
+		if (peer[1 - i] < 0)
+			return 0;
+	}
+	return warm_up(eps, peer);
+}
+
 /* Queue depth 4, one process, two endpoints: full queues say -FI_EAGAIN. */
 static void queue_full(const char *prov)
 {
 	ff_endpoint *eps[2] = { NULL, NULL };
 	static char sbuf[5][70000], rbuf[5][70000], small[5][8], srbuf[5][8];
 	int64_t peer[2];
-	char addr[256];
 	ff_completion c;
-	int i, n, ok = 1, sent = 0, ret = 0;
+	int i, ok = 1, sent = 0, ret = 0;
 
-	for (i = 0; i < 2; i++) {
-		ok &= ff_endpoint_open(prov, 4, &eps[i]) == 0;
-		if (!ok)
-			goto out;
-	}
-	for (i = 0; i < 2; i++) {
-		n = ff_endpoint_address(eps[i], addr, sizeof(addr));
-		peer[1 - i] = ff_peer_add(eps[1 - i], addr, (size_t) n);
-		ok &= n > 0 && peer[1 - i] >= 0;
-	}
-	ok &= warm_up(eps, peer);
+	ok = open_pair(prov, 4, eps, peer);
 	if (!ok)
 		goto out;
 	for (i = 0; i < 4; i++)
@@ -350,21 +363,10 @@ static void cancel(const char *prov)
 	ff_endpoint *eps[2] = { NULL, NULL };
 	static char out[64], in[2][64];
 	int64_t peer[2];
-	char addr[256];
 	ff_completion c;
-	int i, n, ok = 1;
+	int n, ok = 1;
 
-	for (i = 0; i < 2; i++) {
-		ok &= ff_endpoint_open(prov, 0, &eps[i]) == 0;
-		if (!ok)
-			goto out;
-	}
-	for (i = 0; i < 2; i++) {
-		n = ff_endpoint_address(eps[i], addr, sizeof(addr));
-		peer[1 - i] = ff_peer_add(eps[1 - i], addr, (size_t) n);
-		ok &= n > 0 && peer[1 - i] >= 0;
-	}
-	ok &= warm_up(eps, peer);
+	ok = open_pair(prov, 0, eps, peer);
 	if (!ok)
 		goto out;
 	t_check(ff_cancel(eps[1], 700) == 0,

@@ -21,7 +21,8 @@
  * @test
  * @summary Shared memory is set up only for a process of the same user on
  *          the same host, and only up to a limit, from a raw tcp socket that
- *          speaks the fabric's set-up ("FFAB", version, provider, address):
+ *          speaks the fabric's set-up ("FFAB", version, provider, token,
+ *          then address and id):
  *          a process of another user (uid 65534, where the test runs as
  *          root and setpriv exists) is refused with a reason that names no
  *          user and no pid, before any endpoint is opened; the same request
@@ -95,11 +96,17 @@ public class FabricSetupTest {
                 System.out.println("no other user here (not root, or no setpriv): that case is not tried");
             }
 
-            // this user: past the user check (to the fabric, which takes or refuses the address)
+            // this user: past the user check, told the server's token (16 random bytes, no pid)
             try (Socket s = connect(port)) {
-                Reply r = exchange(s, setup("shm", new byte[] {1, 2, 3}));
-                expect(r.status == 0 || !r.text.equals(USER_REFUSAL),
-                       "this user passes the user check: " + r.text);
+                Reply r = exchange(s, setup("shm", address));
+                expectEquals(0, r.status, "this user passes the user check: " + r.text);
+                expectEquals(32, r.text.length(), "the answer is a token of 16 bytes: " + r.text);
+                String pid = Long.toHexString(ProcessHandle.current().pid());
+                expect(!r.text.contains(pid), "the token is not the pid");
+                // no address: refused with the reason, before an endpoint opens for it
+                Reply bad = exchange(s, identify(new byte[0], 7));
+                expectEquals(1, bad.status, "an empty address is refused: " + bad.text);
+                expectEquals("bad address length 0", bad.text, "the reason");
             }
 
             // the limit of 1 holds while the first connection lives
@@ -121,16 +128,29 @@ public class FabricSetupTest {
 
     record Reply(int status, String text) { }
 
-    /* FFAB, version 1, the provider (u1 n, ASCII), the address (u2 n little-endian, bytes). */
+    /* A token of this test's own: the server finds (or opens) its link to "this JVM" by it. */
+    private static final byte[] TOKEN = "FabricSetupTest!".getBytes(StandardCharsets.US_ASCII);
+
+    /* FFAB, version 2, the provider (u1 n, ASCII), the token (16 bytes). */
     private static byte[] setup(String provider, byte[] address) {
         var b = new ByteArrayOutputStream();
         b.writeBytes("FFAB".getBytes(StandardCharsets.US_ASCII));
-        b.write(1);
+        b.write(2);
         b.write(provider.length());
         b.writeBytes(provider.getBytes(StandardCharsets.US_ASCII));
+        b.writeBytes(TOKEN);
+        return b.toByteArray();
+    }
+
+    /* After the token: the address (u2 n little-endian, bytes) and the connection's id (u4 little-endian). */
+    private static byte[] identify(byte[] address, int id) {
+        var b = new ByteArrayOutputStream();
         b.write(address.length & 0xFF);
         b.write(address.length >>> 8);
         b.writeBytes(address);
+        for (int i = 0; i < 4; i++) {
+            b.write(id >>> 8 * i);
+        }
         return b.toByteArray();
     }
 
@@ -164,6 +184,8 @@ public class FabricSetupTest {
             Socket s = connect(port);
             r = exchange(s, setup("shm", address));
             if (r.status == 0) {
+                r = exchange(s, identify(address, 1));
+                expectEquals(0, r.status, "the address is taken: " + r.text);
                 return s;
             }
             s.close();
@@ -173,7 +195,7 @@ public class FabricSetupTest {
         throw new AssertionError("no shared-memory connection within 5 s: " + r.text);
     }
 
-    /* The status (u1) and the body (u2 n little-endian): a reason as text, or an address in hex. */
+    /* The status (u1) and the body (u2 n little-endian): a reason as text, or a token or address in hex. */
     private static Reply parse(byte[] reply) {
         expect(reply.length >= 3, "a reply: " + HexFormat.of().formatHex(reply));
         int status = reply[0] & 0xFF;

@@ -59,10 +59,16 @@ import jdk.fastrmi.spi.WaitPolicy;
  * <p>A connection is set up over the listener of its bootstrap technology,
  * tcp (the same port as the export's tcp endpoint), which it knows only
  * through the {@link Bootstrap} interface: the client sends {@code "FFAB"},
- * the version (u1), the provider it chose (u1 length, ASCII) and its endpoint's
- * raw address (u2 length, bytes); the server opens an endpoint of that
- * provider and answers a status (u1: 0 accepted, else refused) and its
- * address (u2 length, bytes), or a message (u2 length, UTF-8) if refused.
+ * the version (u1), the provider it chose (u1 length, ASCII) and its JVM's
+ * {@linkplain FabricLink#TOKEN token} (16 bytes); the server answers a
+ * status (u1: 0 accepted, else refused) and its JVM's token (u2 length,
+ * bytes), or a message (u2 length, UTF-8) if refused. Each end now takes
+ * its {@link FabricLink} to the other JVM (over shared memory one of at
+ * most {@code jdk.fastrmi.fabric.endpointsPerPeer} that the two JVMs'
+ * connections share, found by the other's token); the client
+ * sends its link's raw address (u2 length, bytes) and its connection's id
+ * on it (u4), and the server answers a status and its link's address
+ * and its connection's id the same way, or a message if refused.
  * Shared memory is set up only for a peer that the kernel shows to be a
  * process of the same user on this host ({@link ControlChannel#peerIsSameUser}),
  * and only up to {@code jdk.fastrmi.fabric.maxSharedMemoryConnections}
@@ -84,7 +90,7 @@ final class FabricTechnology implements Technology {
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
     static final String ID = "fabric";
     static final int MAGIC = 0x42414646;    // "FFAB" little-endian
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
     private static final int MAX_ADDRESS = 4096;
     /** The providers a client may ask a server for, besides the configured ones. */
     private static final Set<String> KNOWN = Set.of("shm", "tcp;ofi_rxm", "verbs;ofi_rxm");
@@ -103,6 +109,7 @@ final class FabricTechnology implements Technology {
     private final Timeouts timeouts;
     private final DistributedGC.Kind gcKind;
     private final int maxSharedMemory;
+    private final int endpointsPerPeer;
     /* the shared-memory connections this server serves, and those being set up */
     private final List<FabricTransport> servedSharedMemory = new ArrayList<>();
     private int reservedSharedMemory;
@@ -120,10 +127,12 @@ final class FabricTechnology implements Technology {
      * @param timeouts stock RMI's time-outs: a client's for replies, a server's for calls
      * @param gcKind the distributed GC of fabric references
      * @param maxSharedMemory the most shared-memory connections served at once
+     * @param endpointsPerPeer the most shared-memory endpoints to one other JVM
      */
     FabricTechnology(Bootstrap bootstrap, String bootstrapId, FastFabric ff, String localProvider,
                      String remoteProvider, int maxFrameBytes, int rendezvousBytes, WaitPolicy waiting,
-                     Timeouts timeouts, DistributedGC.Kind gcKind, int maxSharedMemory) {
+                     Timeouts timeouts, DistributedGC.Kind gcKind, int maxSharedMemory,
+                     int endpointsPerPeer) {
         this.bootstrap = bootstrap;
         this.bootstrapId = bootstrapId;
         this.ff = ff;
@@ -136,6 +145,7 @@ final class FabricTechnology implements Technology {
         this.timeouts = timeouts;
         this.gcKind = gcKind;
         this.maxSharedMemory = maxSharedMemory;
+        this.endpointsPerPeer = endpointsPerPeer;
         bootstrap.addUpgrade(MAGIC, this::accept);
     }
 
@@ -259,39 +269,61 @@ final class FabricTechnology implements Technology {
      * the runtime goes on over the reference's next technology.
      */
     private Transport upgradeClient(ControlChannel control, String provider) throws IOException {
-        MemorySegment ep;
+        byte[] name = provider.getBytes(StandardCharsets.US_ASCII);
+        ByteBuffer hello = ByteBuffer.allocate(4 + 1 + 1 + name.length + FabricLink.TOKEN_BYTES)
+                                     .order(ByteOrder.LITTLE_ENDIAN);
+        hello.putInt(MAGIC).put((byte) VERSION).put((byte) name.length).put(name).put(FabricLink.TOKEN).flip();
+        control.write(hello);
+        byte[] serverToken = answer(control);
+        if (serverToken.length != FabricLink.TOKEN_BYTES) {
+            throw new IOException("fabric set-up: a token of " + serverToken.length + " bytes");
+        }
+        FabricTransport t;
         try {
-            ep = ff.open(provider, 0);
+            FabricLink link = FabricLink.forClient(ff, provider, serverToken, endpointsPerPeer);
+            // registers its first buffers: where memory cannot be locked, this fails
+            t = new FabricTransport(ff, control, link, maxFrameBytes, waiting.newWaiter(),
+                                    timeouts.responseMillis(), rendezvousBytes);
         } catch (IOException e) {
             throw new TechnologyUnavailableException("no " + provider + " endpoint: " + e.getMessage(), e);
         }
         try {
-            byte[] name = provider.getBytes(StandardCharsets.US_ASCII);
-            byte[] address = ff.address(ep);
-            ByteBuffer b = ByteBuffer.allocate(4 + 1 + 1 + name.length + 2 + address.length)
-                                     .order(ByteOrder.LITTLE_ENDIAN);
-            b.putInt(MAGIC).put((byte) VERSION).put((byte) name.length).put(name)
-             .putShort((short) address.length).put(address).flip();
-            control.write(b);
-            ByteBuffer answer = control.read(3);
-            int status = answer.get() & 0xFF;
-            byte[] body = control.read(answer.getShort() & 0xFFFF).array();
-            if (status != 0) {
-                throw new TechnologyUnavailableException("fabric connection refused: "
-                                                         + new String(body, StandardCharsets.UTF_8), null);
-            }
+            control.write(identify(t));
+            byte[] address = answer(control);
+            int serverId = control.read(4).getInt();
             try {
-                long peer = ff.addPeer(ep, body);
-                // registers its first buffers: where memory cannot be locked, this fails
-                return new FabricTransport(ff, control, ep, peer, maxFrameBytes, waiting.newWaiter(),
-                                           timeouts.responseMillis(), rendezvousBytes);
+                t.connect(address, serverId);
             } catch (IOException e) {
                 throw new TechnologyUnavailableException(provider + " to the peer: " + e.getMessage(), e);
             }
+            return t;
         } catch (IOException | RuntimeException e) {
-            ff.close(ep);
+            t.close();
             throw e;
         }
+    }
+
+    /*
+     * An answer of the server: the body of status 0; a refusal (which keeps
+     * the fabric from this peer) is a TechnologyUnavailableException, so the
+     * runtime goes on over the reference's next technology.
+     */
+    private static byte[] answer(ControlChannel control) throws IOException {
+        ByteBuffer answer = control.read(3);
+        int status = answer.get() & 0xFF;
+        byte[] body = control.read(answer.getShort() & 0xFFFF).array();
+        if (status != 0) {
+            throw new TechnologyUnavailableException("fabric connection refused: "
+                                                     + new String(body, StandardCharsets.UTF_8), null);
+        }
+        return body;
+    }
+
+    /* A connection's link address (u2 length, bytes) and its id (u4). */
+    private static ByteBuffer identify(FabricTransport t) throws IOException {
+        byte[] address = t.link().address();
+        ByteBuffer b = ByteBuffer.allocate(2 + address.length + 4).order(ByteOrder.LITTLE_ENDIAN);
+        return b.putShort((short) address.length).put(address).putInt(t.id()).flip();
     }
 
     /* The server side, after the client's magic. */
@@ -299,54 +331,75 @@ final class FabricTechnology implements Technology {
         ByteBuffer b = control.read(2);
         int version = b.get() & 0xFF;
         String provider = new String(control.read(b.get() & 0xFF).array(), StandardCharsets.US_ASCII);
-        byte[] address = control.read(control.read(2).getShort() & 0xFFFF).array();
         String refusal = null;
         if (version != VERSION) {
             refusal = "fabric protocol version " + version + ", " + VERSION + " expected";
         } else if (!KNOWN.contains(provider) && !provider.equals(localProvider)
                    && !provider.equals(remoteProvider)) {
             refusal = "unknown provider " + provider;
-        } else if (address.length == 0 || address.length > MAX_ADDRESS) {
-            refusal = "bad address length " + address.length;
         } else if (provider.equals(SHARED_MEMORY) && !control.peerIsSameUser()) {
             // a region of this host's memory for a peer of another host or user: never
             // (the reason tells nothing of this process: no user, no pid)
             refusal = "shared memory only between processes of one user on one host";
-        } else if (provider.equals(SHARED_MEMORY) && !reserveSharedMemory()) {
-            refusal = "shared memory connections at their limit (jdk.fastrmi.fabric.maxSharedMemoryConnections="
-                      + maxSharedMemory + ")";
+        }
+        if (refusal != null) {
+            throw refuse(control, refusal);
+        }
+        byte[] clientToken = control.read(FabricLink.TOKEN_BYTES).array();
+        boolean counted = provider.equals(SHARED_MEMORY);
+        if (counted && !reserveSharedMemory()) {
+            throw refuse(control, "shared memory connections at their limit "
+                                  + "(jdk.fastrmi.fabric.maxSharedMemoryConnections=" + maxSharedMemory + ")");
         }
         FabricTransport t = null;
-        if (refusal == null) {
-            try {
-                t = open(control, provider, address);
-            } catch (IOException e) {
-                refusal = e.getMessage();
+        try {
+            reply(control, 0, FabricLink.TOKEN);
+            ByteBuffer length = control.read(2);
+            int n = length.getShort() & 0xFFFF;
+            if (n == 0 || n > MAX_ADDRESS) {
+                throw refuse(control, "bad address length " + n);
             }
-            if (provider.equals(SHARED_MEMORY)) {
+            byte[] address = control.read(n).array();
+            int clientId = control.read(4).getInt();
+            try {
+                FabricLink link = FabricLink.forServer(ff, provider, clientToken, address);
+                t = new FabricTransport(ff, control, link, maxFrameBytes, waiting.newWaiter(),
+                                        timeouts.readMillis(), rendezvousBytes);
+                t.connect(address, clientId);
+            } catch (IOException e) {
+                // what failed is closed, the tcp connection is not: the client learns why
+                t = null;
+                throw refuse(control, e.getMessage());
+            }
+            ByteBuffer identity = identify(t);
+            control.write(ByteBuffer.allocate(1 + identity.remaining()).put((byte) 0).put(identity).flip());
+            return t;
+        } catch (IOException | RuntimeException e) {
+            if (t != null) {
+                t.close();
+                t = null;
+            }
+            throw e;
+        } finally {
+            if (counted) {
                 sharedMemoryOpened(t);
             }
         }
-        if (t != null) {
-            try {
-                reply(control, 0, ff.address(t.endpoint()));
-                return t;
-            } catch (IOException | RuntimeException e) {
-                t.close();
-                throw e;
-            }
-        }
-        String why = refusal;
+    }
+
+    /* Tells the client why not; the exception to throw (a refused peer is logged at DEBUG only). */
+    private IOException refuse(ControlChannel control, String why) throws IOException {
         LOG.log(Level.DEBUG, () -> "fabric connection from " + control.peerHost() + " refused: " + why);
         byte[] message = why.getBytes(StandardCharsets.UTF_8);
         reply(control, 1, Arrays.copyOf(message, Math.min(message.length, 1024)));
-        throw new IOException("fabric connection refused: " + why);
+        return new IOException("fabric connection refused: " + why);
     }
 
     /*
      * Counts a shared-memory connection about to be served, if below the
-     * limit: each has a region of its own at both ends. Closed ones are
-     * counted out here, so no close needs to call back.
+     * limit: each holds registered buffers, and the peers they come from
+     * a region each (FabricLink). Closed ones are counted out here, so no
+     * close needs to call back.
      */
     private synchronized boolean reserveSharedMemory() {
         servedSharedMemory.removeIf(t -> !t.isOpen());
@@ -362,19 +415,6 @@ final class FabricTechnology implements Technology {
         reservedSharedMemory--;
         if (t != null) {
             servedSharedMemory.add(t);
-        }
-    }
-
-    /* A transport over a new endpoint of provider to the peer at address. */
-    private FabricTransport open(ControlChannel control, String provider, byte[] address) throws IOException {
-        MemorySegment ep = ff.open(provider, 0);
-        try {
-            long peer = ff.addPeer(ep, address);
-            return new FabricTransport(ff, control, ep, peer, maxFrameBytes, waiting.newWaiter(),
-                                       timeouts.readMillis(), rendezvousBytes);
-        } catch (IOException | RuntimeException e) {
-            ff.close(ep);
-            throw e;
         }
     }
 

@@ -42,6 +42,9 @@ import jdk.fastrmi.spi.WaitPolicy;
  * receiver polls before it waits; default 100),
  * {@code jdk.fastrmi.fabric.maxSharedMemoryConnections} (shared-memory
  * connections served at once; default 32),
+ * {@code jdk.fastrmi.fabric.endpointsPerPeer} (shared-memory endpoints,
+ * each a region at both ends, that the connections to one other JVM share;
+ * default 8),
  * {@code jdk.fastrmi.fabric.rendezvousBytes} (over shared memory, a longer
  * frame is read by the peer in place from the sender's memory, not copied
  * through libfabric; default 4096, at most 65536, at least 256),
@@ -56,12 +59,26 @@ import jdk.fastrmi.spi.WaitPolicy;
 public final class FabricTechnologyProvider implements TechnologyProvider {
 
     /*
-     * Shared-memory connections a server serves at once: each has a region
-     * of libfabric's shm at both ends (16 MiB files, about 8 MB of /dev/shm
-     * used each as soon as opened, libfabric 1.17), so 32 take about 250 MB
-     * of the server's memory; beyond it the client falls back to tcp.
+     * Shared-memory connections a server serves at once: each holds about
+     * 200 KB of registered buffers, and the connections of one peer JVM
+     * share a region of libfabric's shm at each end (16 MiB files, about
+     * 8 MB of /dev/shm used as soon as opened, libfabric 1.17), so the
+     * limit also bounds the regions (32 peers: about 250 MB at most);
+     * beyond it the client falls back to tcp.
      */
     private static final int DEFAULT_MAX_SHARED_MEMORY = 32;
+
+    /*
+     * Shared-memory endpoints a JVM opens to one other JVM at most, which
+     * its connections to that JVM share (each endpoint a region of
+     * libfabric's at each end). More connections than endpoints share
+     * libfabric 1.17's lock on a region, which costs concurrent callers:
+     * ping calls/s with 8 callers on this 2-core VM, 1 / 2 / 8 endpoints,
+     * 236k / 254k / 353k (one endpoint per connection before: 324k-395k);
+     * one caller alike.
+     */
+    private static final int DEFAULT_ENDPOINTS_PER_PEER = 8;
+    private static final int MAX_ENDPOINTS_PER_PEER = 64;
 
     /** The technology the fabric's connections are set up over. */
     private static final String BOOTSTRAP = "tcp";
@@ -93,6 +110,8 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
                                            context.longProperty("spinMicros", 100, 0, 1_000_000) * 1000);
         int maxSharedMemory = (int) context.longProperty("maxSharedMemoryConnections",
                                                          DEFAULT_MAX_SHARED_MEMORY, 0, 1 << 16);
+        int endpointsPerPeer = (int) context.longProperty("endpointsPerPeer", DEFAULT_ENDPOINTS_PER_PEER,
+                                                          1, MAX_ENDPOINTS_PER_PEER);
         int rendezvousBytes = (int) context.longProperty("rendezvousBytes", FabricTransport.DEFAULT_RENDEZVOUS,
                                                          FabricTransport.MIN_RENDEZVOUS, FabricTransport.EAGER);
         DistributedGC.Kind gcKind = context.gcKind(DistributedGC.Kind.LEASE);
@@ -108,7 +127,7 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         Bootstrap bootstrap = context.bootstrap(BOOTSTRAP);
         return new FabricTechnology(bootstrap, BOOTSTRAP, ff, localHere, remoteHere,
                                     context.maxFrameBytes(), rendezvousBytes, waiting, timeouts, gcKind,
-                                    maxSharedMemory);
+                                    maxSharedMemory, endpointsPerPeer);
     }
 
     /* A libfabric provider name; "none" (or empty) for none. */

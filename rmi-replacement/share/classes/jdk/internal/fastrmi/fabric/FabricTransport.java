@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.ReentrantLock;
 
 import jdk.fastrmi.spi.ControlChannel;
@@ -41,19 +42,21 @@ import jdk.fastrmi.spi.Transport;
 import jdk.fastrmi.spi.WaitPolicy;
 
 /**
- * One fabric connection, either end: an endpoint of libfastfabric of its
- * own (with its own completion queue) that talks to one peer, and the
- * bootstrap's connection it was set up over (tcp's, seen as a
+ * One fabric connection, either end: its part of a {@link FabricLink} (an
+ * endpoint of libfastfabric that talks to the peer's JVM, shared over
+ * shared memory with the other connections between the two JVMs), and
+ * the bootstrap's connection it was set up over (tcp's, seen as a
  * {@link ControlChannel}; called the tcp connection below), kept open as
  * the sign that the peer lives (shared memory has no other: a dead peer's
  * messages just stop).
  *
- * <p>Frames travel as tagged messages from registered off-heap buffers. A
- * frame of up to {@link #EAGER} bytes is one message (tag {@link #TAG_FRAME})
+ * <p>Frames travel as tagged messages from registered off-heap buffers,
+ * each tag the receiving connection's id on its link and a kind. A
+ * frame of up to {@link #EAGER} bytes is one message (kind {@link #TAG_FRAME})
  * received in place into one of two posted buffers: while the runtime reads
  * one frame, the next can already land in the other. A longer frame sends
  * its first {@code EAGER} bytes the same way and the rest as messages of at
- * most {@link #CHUNK} bytes (tag {@link #TAG_BULK}), received into a buffer
+ * most {@link #CHUNK} bytes (kind {@link #TAG_BULK}), received into a buffer
  * that grows with the bytes that arrive, never to more than twice those
  * (as tcp's frames), so a hostile length costs nothing.
  *
@@ -81,11 +84,12 @@ import jdk.fastrmi.spi.WaitPolicy;
  * descriptor), the thread waits in libfastfabric in slices of
  * {@link #WAIT_MILLIS}. Shared memory cannot: a peer writes into
  * this process's memory and nothing signals it. There the receiver first
- * tells the peer it goes to sleep (a notice, tag {@link #TAG_NOTICE}),
+ * tells the peer it goes to sleep (a notice, kind {@link #TAG_NOTICE}),
  * looks at its queue once more, and sleeps on the tcp connection; a peer
  * that sees a notice writes one byte to that connection (it sees notices
- * when it next polls: at the latest right after its next send, or when it
- * next waits itself, which keeps a long transfer moving). A message posted
+ * when any of its threads next polls the link: at the latest right after
+ * its next send on this connection, or when it next waits itself, which
+ * keeps a long transfer moving). A message posted
  * before the notice was visible is found by the second look; one posted
  * after it comes with a byte. Between sleeps of at most
  * {@link #SLEEP_MILLIS} the receiver checks that the tcp connection still
@@ -106,9 +110,6 @@ final class FabricTransport implements Transport {
     static final int SLEEP_MILLIS = 100;
     /** Failed posts to a full queue between two checks that the peer lives. */
     private static final int FULL_QUEUE_POLLS = 1024;
-    /** The completions one poll reports at most. */
-    private static final int MAX_COMPLETIONS = 8;
-
     private static final long CTX_SEND = 1;
     private static final long CTX_FRAME = 2;
     private static final long CTX_BULK = 3;
@@ -154,15 +155,31 @@ final class FabricTransport implements Transport {
     private final FastFabric ff;
     private final String provider;
     private final ControlChannel control;
-    private final MemorySegment ep;
-    private final long peer;
+    private final FabricLink link;
+    private final int id;               // this connection's on the link: the tag of what it receives
+    private long peer = -1;             // the peer's handle on the link
+    private long peerTag;               // the peer connection's id, shifted: the tag of what it receives
     private final int maxFrame;
     private final WaitPolicy.Waiter waiter;
     private final boolean canWait;      // ff_wait sleeps until a message arrives
     private final ReentrantLock lock = new ReentrantLock();
-    private final MemorySegment completions;
-    private boolean freed;              // the endpoint was closed (under lock)
     private volatile boolean open = true;
+    /*
+     * Completions of this connection that another thread's poll of the
+     * link found; this connection's thread takes them at its next poll.
+     */
+    private final ConcurrentLinkedQueue<Done> inbox = new ConcurrentLinkedQueue<>();
+    private record Done(int kind, int status, long length) { }
+    /*
+     * Set under lock and the link's lock: from then on the link's lock
+     * guards the counts of unfinished operations, which any poll of the link
+     * lowers, and the last of which leaves the link (retire).
+     */
+    private volatile boolean closing;
+    private volatile boolean left;      // left the link, or never will (abandoned); under the link's lock
+    private int receivesPosted;         // unfinished receives
+    private int noticesPending;         // unfinished notice sends
+    private final List<Buffer> buffers = new ArrayList<>();     // registered, deregistered at retire
 
     private Buffer send;
     private final List<Buffer> retired = new ArrayList<>();
@@ -200,41 +217,115 @@ final class FabricTransport implements Transport {
     private long receiveTimeoutNanos;       // what deadline was set from; guarded by lock
 
     /*
+     * A connection on link, which it uses until closed (the link was
+     * acquired for it, and is released by close). It has its id and
+     * buffers at once; it talks once connected.
+     *
      * timeoutMillis bounds a receive's wait for a frame to begin and, once
      * begun, to arrive whole (stock RMI's responseTimeout for a client,
      * readTimeout for a server); 0 for no bound.
      */
-    FabricTransport(FastFabric ff, ControlChannel control, MemorySegment ep, long peer,
+    FabricTransport(FastFabric ff, ControlChannel control, FabricLink link,
                     int maxFrame, WaitPolicy.Waiter waiter, long timeoutMillis,
                     int rendezvousBytes) throws IOException {
         this.ff = ff;
         this.rendezvousBytes = Math.clamp(rendezvousBytes, MIN_RENDEZVOUS, EAGER);
         this.timeoutNanos = timeoutMillis * 1_000_000;
-        this.provider = ff.provider(ep);
+        this.provider = link.provider();
         this.control = control;
-        this.ep = ep;
-        this.peer = peer;
+        this.link = link;
         this.maxFrame = maxFrame;
         this.waiter = waiter;
-        this.canWait = ff.canWait(ep);
-        this.completions = Arena.ofAuto().allocate(FastFabric.COMPLETION_SIZE * MAX_COMPLETIONS, 8);
-        send = buffer(EAGER);
-        sharesMemory = provider.equals(FabricTechnology.SHARED_MEMORY);
-        announcement = sharesMemory ? buffer(ANNOUNCEMENT) : null;
-        writing = sendBuffer();
-        receive[0] = buffer(EAGER);
-        receive[1] = buffer(EAGER);
-        if (!canWait) {
-            notices = buffer(16);
-            postNotice();
+        this.canWait = link.canWait();
+        int joined;
+        try {
+            joined = link.join(this);
+        } catch (IOException | RuntimeException e) {
+            link.release();
+            throw e;
         }
+        this.id = joined;
         OPEN.add(this);
+        try {
+            send = buffer(EAGER);
+            sharesMemory = provider.equals(FabricTechnology.SHARED_MEMORY);
+            announcement = sharesMemory ? buffer(ANNOUNCEMENT) : null;
+            writing = sendBuffer();
+            receive[0] = buffer(EAGER);
+            receive[1] = buffer(EAGER);
+            notices = canWait ? null : buffer(16);
+        } catch (IOException | RuntimeException e) {
+            dispose();
+            throw e;
+        }
+    }
+
+    /**
+     * Connects to the peer's connection: the peer's link's address, and
+     * the id it has there. If that fails the connection is closed, its tcp
+     * connection left open (a server tells the client why on it).
+     */
+    void connect(byte[] peerAddress, int peerId) throws IOException {
+        lock.lock();
+        try {
+            checkOpen();
+            peer = link.peer(peerAddress);
+            peerTag = (long) peerId << FabricLink.KIND_BITS;
+            if (!canWait) {
+                postNotice();
+            }
+        } catch (IOException | RuntimeException e) {
+            closeLocked(false);
+            throw e;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /* Closes a connection that failed to set up; its tcp connection stays open. */
+    private void dispose() {
+        lock.lock();
+        try {
+            closeLocked(false);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return this connection's id on its link */
+    int id() {
+        return id;
+    }
+
+    /** @return the link */
+    FabricLink link() {
+        return link;
     }
 
     private Buffer buffer(long size) throws IOException {
         MemorySegment memory = Arena.ofAuto().allocate(size, 4096);
-        MemorySegment region = ff.register(ep, memory);
-        return new Buffer(memory, region, ff.desc(region));
+        MemorySegment region = link.register(memory);
+        Buffer b = new Buffer(memory, region, ff.desc(region));
+        synchronized (buffers) {
+            buffers.add(b);
+        }
+        return b;
+    }
+
+    /* A buffer no longer used; no operation on it is unfinished. */
+    private void free(Buffer b) {
+        synchronized (buffers) {
+            buffers.remove(b);
+        }
+        link.deregister(b.region());
+    }
+
+    private long context(long kind) {
+        return (long) id << FabricLink.KIND_BITS | kind;
+    }
+
+    private long receiveTag(long kind) {
+        return (long) id << FabricLink.KIND_BITS | kind;
     }
 
     // ------------------------------------------------------------ sending --
@@ -328,7 +419,7 @@ final class FabricTransport implements Transport {
             }
             checkOpen();
             for (Buffer b : retired) {
-                ff.deregister(b.region());
+                free(b);
             }
             retired.clear();
             if (outbound != null && writing == outbound.memory()) {
@@ -374,7 +465,7 @@ final class FabricTransport implements Transport {
     private void post(Buffer b, long offset, long length, long tag) throws IOException {
         for (int attempts = 1; ; attempts++) {
             MemorySegment at = offset == 0 ? b.memory() : b.memory().asSlice(offset);
-            int rc = ff.send(ep, peer, at, length, b.desc(), tag, CTX_SEND);
+            int rc = link.send(peer, at, length, b.desc(), peerTag | tag, context(CTX_SEND));
             if (rc == 0) {
                 sendsPending++;
                 return;
@@ -495,10 +586,11 @@ final class FabricTransport implements Transport {
 
     private void postReceive(int index) throws IOException {
         Buffer b = receive[index];
-        int rc = ff.recv(ep, peer, b.memory(), EAGER, b.desc(), TAG_FRAME, 0, CTX_FRAME);
+        int rc = link.recv(peer, b.memory(), EAGER, b.desc(), receiveTag(TAG_FRAME), context(CTX_FRAME));
         if (rc < 0) {
             throw ff.failed("ff_recv", rc);
         }
+        receivesPosted++;
         posted = index;
     }
 
@@ -512,10 +604,12 @@ final class FabricTransport implements Transport {
             if (b.memory().byteSize() < got + n) {
                 b = bulkBuffer(b, Math.min(total, Math.max(got + n, 2 * got)), got);
             }
-            int rc = ff.recv(ep, peer, b.memory().asSlice(got), n, b.desc(), TAG_BULK, 0, CTX_BULK);
+            int rc = link.recv(peer, b.memory().asSlice(got), n, b.desc(), receiveTag(TAG_BULK),
+                               context(CTX_BULK));
             if (rc < 0) {
                 throw ff.failed("ff_recv", rc);
             }
+            receivesPosted++;
             await(Condition.BULK);
             bulkDone = false;
             if (bulkStatus < 0) {
@@ -543,7 +637,7 @@ final class FabricTransport implements Transport {
             MemorySegment.copy(old.memory(), 0, b.memory(), 0, keep);
         }
         if (bulk != null) {
-            ff.deregister(bulk.region());
+            free(bulk);
         }
         bulk = b;
         return b;
@@ -612,10 +706,9 @@ final class FabricTransport implements Transport {
 
     /* One wait in the library, which a message ends. */
     private int waitInLibrary(Condition c) throws IOException {
-        int n = ff.await(ep, completions, MAX_COMPLETIONS, 0, WAIT_MILLIS);
-        if (n > 0) {
-            handle(n);
-            return met(c) ? MET : WOKEN;
+        int n = link.await(this, WAIT_MILLIS);
+        if (n >= 0) {
+            return n > 0 && met(c) ? MET : WOKEN;
         }
         if (n != FastFabric.ETIMEDOUT) {
             throw ff.failed("ff_wait", n);
@@ -630,12 +723,18 @@ final class FabricTransport implements Transport {
      */
     private int sleepOnControl(Condition c) throws IOException {
         if (!announced) {
-            int rc = ff.send(ep, peer, notices.memory(), 8, notices.desc(), TAG_NOTICE, CTX_NOTICE_SENT);
+            int rc = link.trySend(peer, notices.memory(), 8, notices.desc(), peerTag | TAG_NOTICE,
+                                  context(CTX_NOTICE_SENT));
             if (rc == FastFabric.EAGAIN) {
-                return waitInLibrary(c);    // the send queue is full: back off in the library instead
+                // the send queue is full, or another thread holds the endpoint long:
+                // back off a little, announce at the next sleep
+                control.awaitReadable(1);
+                int alive = checkAlive(c);
+                return alive == MET || pollOnce() > 0 && met(c) ? MET : alive;
             } else if (rc < 0) {
                 throw ff.failed("ff_send", rc);
             }
+            noticesPending++;
             announced = true;
             if (pollOnce() > 0 && met(c)) {
                 return MET;
@@ -661,7 +760,12 @@ final class FabricTransport implements Transport {
         if (bytes >= 0) {
             return bytes > 0 ? WOKEN : TIMED_OUT;
         }
-        if (pollOnce() > 0 && met(c)) {
+        // what the peer sent before it closed may wait in the library or the inbox
+        int n = link.pollAll(this);
+        if (n < 0) {
+            throw ff.failed("ff_poll", n);
+        }
+        if (n + takeInbox() > 0 && met(c)) {
             return MET;
         }
         open = false;
@@ -672,59 +776,110 @@ final class FabricTransport implements Transport {
 
     private void postNotice() throws IOException {
         MemorySegment in = notices.memory().asSlice(8, 8);
-        int rc = ff.recv(ep, peer, in, 8, notices.desc(), TAG_NOTICE, 0, CTX_NOTICE);
+        int rc = link.recv(peer, in, 8, notices.desc(), receiveTag(TAG_NOTICE), context(CTX_NOTICE));
         if (rc < 0) {
             throw ff.failed("ff_recv", rc);
         }
+        receivesPosted++;
     }
 
+    /* Polls the link once; returns how many completions of this connection it and the inbox had. */
     private int pollOnce() throws IOException {
-        int n = ff.poll(ep, completions, MAX_COMPLETIONS);
+        int n = link.poll(this);
         if (n < 0) {
             throw ff.failed("ff_poll", n);
         }
-        if (n > 0) {
-            handle(n);
+        return n + takeInbox();
+    }
+
+    /* Takes the completions other threads' polls found for this connection; returns how many. */
+    private int takeInbox() throws IOException {
+        int n = 0;
+        for (Done d; (d = inbox.poll()) != null; n++) {
+            completed(d.kind(), d.status(), d.length(), true);
         }
         return n;
     }
 
-    private void handle(int n) throws IOException {
-        for (int i = 0; i < n; i++) {
-            int status = FastFabric.status(completions, i);
-            long context = FastFabric.context(completions, i);
-            if (context == CTX_SEND) {
+    /*
+     * A completion of this connection, on its own thread (under lock and
+     * the link's lock, or from the inbox under lock) or, once closing, on
+     * any thread under the link's lock. poked: the peer was woken already
+     * if it was a notice.
+     */
+    void completed(int kind, int status, long length) throws IOException {
+        completed(kind, status, length, false);
+    }
+
+    private void completed(int kind, int status, long length, boolean poked) throws IOException {
+        switch (kind) {
+            case (int) CTX_SEND -> {
                 sendsPending--;
                 if (status < 0) {
                     sendStatus = status;
                 }
-            } else if (context == CTX_FRAME) {
+            }
+            case (int) CTX_NOTICE_SENT -> noticesPending--;
+            case (int) CTX_FRAME -> {
+                receivesPosted--;
                 frameDone = true;
                 frameStatus = status;
-                frameLength = FastFabric.length(completions, i);
-            } else if (context == CTX_BULK) {
+                frameLength = length;
+            }
+            case (int) CTX_BULK -> {
+                receivesPosted--;
                 bulkDone = true;
                 bulkStatus = status;
-                bulkLength = FastFabric.length(completions, i);
-            } else if (context == CTX_NOTICE && status >= 0) {
-                // the peer sleeps until it hears from us: whatever we posted is visible now
-                postNotice();
+                bulkLength = length;
+            }
+            case (int) CTX_NOTICE -> {
+                receivesPosted--;
+                if (status >= 0 && !closing) {
+                    // the peer sleeps until it hears from us: whatever we posted is visible now
+                    postNotice();
+                    if (!poked) {
+                        control.poke();
+                    }
+                }
+            }
+            default -> throw new IOException("completion of an unknown kind " + kind);
+        }
+    }
+
+    /*
+     * A completion of this connection that another thread's poll found,
+     * under the link's lock. An open connection's goes to the inbox (a
+     * notice wakes the peer at once: it sleeps until then); a closing
+     * one's is counted here. True if it was the last operation of a
+     * closing connection.
+     */
+    boolean delivered(int kind, int status, long length) throws IOException {
+        if (closing) {
+            completed(kind, status, length, true);
+            return unfinished() == 0;
+        }
+        boolean poke = kind == CTX_NOTICE && status >= 0;
+        inbox.add(new Done(kind, status, length));
+        if (poke) {
+            try {
                 control.poke();
+            } catch (IOException e) {
+                // the tcp connection is gone: this connection's own thread sees it
             }
         }
+        return false;
+    }
+
+    private int unfinished() {
+        return sendsPending + noticesPending + receivesPosted;
     }
 
     // ------------------------------------------------------------- status --
 
     private void checkOpen() throws IOException {
-        if (!open || freed) {
+        if (!open || closing) {
             throw new IOException("connection closed");
         }
-    }
-
-    /** @return the endpoint's handle */
-    MemorySegment endpoint() {
-        return ep;
     }
 
     @Override
@@ -782,17 +937,89 @@ final class FabricTransport implements Transport {
         }
     }
 
+    /* Polls of the link at close, for the cancels and sends to finish before the link is let go. */
+    private static final int CLOSING_POLLS = 64;
+    /* How long a close waits for the link's endpoint held by another thread. */
+    private static final long CLOSING_WAIT_MILLIS = 1000;
+
+    /*
+     * Cancels what this connection posted and leaves the link once all of
+     * it has finished: at once if the library reports it soon, else when
+     * another connection's poll of the link does, or when the link closes.
+     * If another thread holds the endpoint too long (stuck in the library
+     * on a frozen peer) the connection stays on the link, its buffers
+     * with it, until the link closes: a close returns in bounded time.
+     */
     private void closeLocked() {
+        closeLocked(true);
+    }
+
+    private void closeLocked(boolean closeControl) {
         open = false;
-        control.close();
-        if (!freed) {
-            freed = true;
-            OPEN.remove(this);
-            if (outbound != null) {
-                outbound.closeDescriptor();     // its memory goes once no stream holds it
+        if (closeControl) {
+            control.close();
+        }
+        if (closing) {
+            return;
+        }
+        OPEN.remove(this);
+        if (outbound != null) {
+            outbound.closeDescriptor();     // its memory goes once no stream holds it
+        }
+        inbound = null;
+        if (!link.lock(CLOSING_WAIT_MILLIS)) {
+            // the link keeps this connection and what it posted until it closes: left first,
+            // so that no poll that sees closing retires it
+            left = true;
+            closing = true;
+            link.release();
+            return;
+        }
+        try {
+            try {
+                takeInbox();
+            } catch (IOException e) {
+                // a completion of an unknown kind: nothing to count
             }
-            inbound = null;
-            ff.close(ep);               // cancels what is posted, deregisters every region
+            closing = true;
+            link.cancel(context(CTX_FRAME));
+            link.cancel(context(CTX_BULK));
+            link.cancel(context(CTX_NOTICE));
+            for (int i = 0; i < CLOSING_POLLS && unfinished() > 0; i++) {
+                try {
+                    if (link.poll(this) < 0) {
+                        break;
+                    }
+                } catch (IOException e) {
+                    break;      // the link closed: nothing is posted any more
+                }
+            }
+            if (unfinished() == 0) {
+                retire();
+            }
+        } finally {
+            link.unlock();
+        }
+        link.release();
+    }
+
+    /*
+     * Leaves the link, under its lock, once nothing this connection posted
+     * is unfinished (or the link closed, which ended it all).
+     */
+    void retire() {
+        if (left) {
+            return;
+        }
+        left = true;
+        link.leave(id, peer);
+        List<Buffer> all;
+        synchronized (buffers) {
+            all = new ArrayList<>(buffers);
+            buffers.clear();
+        }
+        for (Buffer b : all) {
+            link.deregister(b.region());
         }
     }
 

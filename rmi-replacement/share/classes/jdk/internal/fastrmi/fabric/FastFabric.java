@@ -99,11 +99,13 @@ public final class FastFabric {
     private final MethodHandle endpointMaxMessage;
     private final MethodHandle endpointCanWait;
     private final MethodHandle peerAdd;
+    private final MethodHandle peerRemove;
     private final MethodHandle register;
     private final MethodHandle regionDesc;
     private final MethodHandle deregister;
     private final MethodHandle send;
     private final MethodHandle recv;
+    private final MethodHandle cancel;
     private final MethodHandle poll;
     private final MethodHandle await;
     private final MethodHandle endpointClose;
@@ -122,6 +124,7 @@ public final class FastFabric {
         endpointMaxMessage = bind(lib, "ff_endpoint_max_message", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
         endpointCanWait = bind(lib, "ff_endpoint_can_wait", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         peerAdd = bind(lib, "ff_peer_add", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG));
+        peerRemove = bind(lib, "ff_peer_remove", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
         register = bind(lib, "ff_register", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
         regionDesc = bind(lib, "ff_region_desc", FunctionDescriptor.of(ADDRESS, ADDRESS));
         deregister = bind(lib, "ff_deregister", FunctionDescriptor.of(JAVA_INT, ADDRESS));
@@ -129,6 +132,7 @@ public final class FastFabric {
                                                           ADDRESS, JAVA_LONG, JAVA_LONG));
         recv = bind(lib, "ff_recv", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG,
                                                           ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+        cancel = bind(lib, "ff_cancel", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
         poll = bind(lib, "ff_poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
         await = bind(lib, "ff_wait", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG,
                                                            JAVA_INT, JAVA_INT));
@@ -328,6 +332,21 @@ public final class FastFabric {
     }
 
     /**
+     * Forgets a peer added by {@link #addPeer}.
+     *
+     * @param ep the endpoint
+     * @param peer the peer's handle
+     */
+    public void removePeer(MemorySegment ep, long peer) {
+        try {
+            int rc = (int) peerRemove.invokeExact(ep, peer);
+            assert rc >= 0 : message(rc);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    /**
      * Registers a buffer.
      *
      * @return the region's handle
@@ -379,6 +398,23 @@ public final class FastFabric {
              long tag, long ignore, long context) {
         try {
             return (int) recv.invokeExact(ep, peer, buf, len, desc, tag, ignore, context);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    /**
+     * Cancels the receives posted with a context; each is still reported
+     * by {@link #poll} (status {@code -FI_ECANCELED} if the cancel took it),
+     * and its buffer is free only then.
+     *
+     * @param ep the endpoint
+     * @param context the receives' context
+     * @return how many receives were posted with it, or a negative error code
+     */
+    public int cancel(MemorySegment ep, long context) {
+        try {
+            return (int) cancel.invokeExact(ep, context);
         } catch (Throwable t) {
             throw unexpected(t);
         }
