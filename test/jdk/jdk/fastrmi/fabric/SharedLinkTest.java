@@ -131,7 +131,6 @@ public class SharedLinkTest {
     /** The server: exports the service and serves until told to stop. */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.exitWithParent();
             ChildJvm.serveUntilStop("service", new ServiceImpl(), 240);
         }
     }
