@@ -88,7 +88,7 @@ final class FabricLink {
     /** The completions one poll reports at most. */
     private static final int MAX_COMPLETIONS = 8;
 
-    /* the shared links, by provider and the other JVM's token */
+    /* the shared links: by provider, the other JVM's token and the lane (a client) or the client's address (a server) */
     private static final Map<String, FabricLink> SHARED = new HashMap<>();
 
     private final FastFabric ff;
