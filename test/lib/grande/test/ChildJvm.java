@@ -40,6 +40,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -80,6 +81,7 @@ public final class ChildJvm implements AutoCloseable {
     public static final int ORPHANED = 97;
 
     private static final BlockingQueue<String> COMMANDS = new LinkedBlockingQueue<>();
+    private static final AtomicBoolean WATCHING = new AtomicBoolean();
 
     private final String name;
     private final Process process;
@@ -386,9 +388,13 @@ public final class ChildJvm implements AutoCloseable {
     /**
      * Makes this (child) JVM halt when its standard input ends, which
      * happens when the test JVM dies; the lines it reads are commands
-     * for nextCommand.
+     * for nextCommand. Once per JVM: a second reader of the same input
+     * could take a command into its own buffer and never hand it on.
      */
     public static void exitWithParent() {
+        if (!WATCHING.compareAndSet(false, true)) {
+            return;
+        }
         Thread watch = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(
                     new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
