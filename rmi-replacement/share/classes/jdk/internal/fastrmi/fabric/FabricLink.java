@@ -235,13 +235,6 @@ final class FabricLink {
         }
     }
 
-    /** @return the number of shared links open (for tests and diagnostics) */
-    static int sharedLinks() {
-        synchronized (SHARED) {
-            return SHARED.size();
-        }
-    }
-
     String provider() {
         return provider;
     }
