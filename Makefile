@@ -287,7 +287,7 @@ REPORT_ARGS  = --collection-image $(1)/collection-image.json --collection-stock 
                --serial-image $(1)/collection-serial-image.json --serial-stock $(1)/collection-serial-stock.json
 
 .PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-jmx bench-rmi-alloc bench-fabric \
-        bench-load bench-scaling bench-bulk
+        bench-load bench-coldstart bench-scaling bench-bulk
 
 # The RMI benchmark collection of Philippsen, Haumacher and Nester, "More
 # Efficient Serialization and RMI for Java", section 6 (bench/scripts/collection.sh):
@@ -368,6 +368,14 @@ bench-fabric: image
 bench-load: image
 	$(call phase,bench-load: the server load driver on the image and on stock (results: build/bench/load-*))
 	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench bench/scripts/load.sh
+
+# An unchanged RMI program's first 3000 calls, each run a fresh client and
+# server JVM, with and without a listener thread waiting (bench/scripts/
+# coldstart.sh, a driver, not JMH). About 3 min; report
+# build/bench/coldstart-report.md.
+bench-coldstart: image
+	$(call phase,bench-coldstart: the first calls of fresh JVMs on the image and on stock (results: build/bench/coldstart-*))
+	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench bench/scripts/coldstart.sh
 
 # Calls/s against one server from 1 to 64 callers, stock RMI on stock
 # Temurin against jdk.fastrmi over tcp and shm (bench/scripts/scaling.sh;
