@@ -529,12 +529,29 @@ public final class ChildJvm implements AutoCloseable {
     public static void expectTechnology(Remote stub) {
         String expected = System.getProperty(TECHNOLOGY);
         if (expected != null) {
-            String actual = jdk.fastrmi.FastRMI.technology(stub);
-            if (!expected.equals(actual)) {
-                throw new AssertionError("the stub's technology: expected " + expected + ", got " + actual
-                                         + " (" + stub + ")");
-            }
-            System.out.println("ok: the stub's technology is " + actual);
+            expectTechnology(expected, stub, "the stub's technology");
         }
+    }
+
+    /**
+     * An AssertionError unless FastRMI.technology(stub) equals expected
+     * within 30 s: the fabric starts in the background when first wanted,
+     * and until it has, new connections (and FastRMI.technology) take tcp.
+     * A test of the fabric waits for it here, before its connections.
+     */
+    public static void expectTechnology(String expected, Remote stub, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        String actual;
+        while (!expected.equals(actual = jdk.fastrmi.FastRMI.technology(stub)) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                throw new AssertionError("interrupted", e);
+            }
+        }
+        if (!expected.equals(actual)) {
+            throw new AssertionError(what + ": expected " + expected + ", got " + actual + " (" + stub + ")");
+        }
+        System.out.println("ok: " + what + " is " + actual);
     }
 }

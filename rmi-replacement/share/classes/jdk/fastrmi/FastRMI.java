@@ -169,9 +169,13 @@ public final class FastRMI {
     /**
      * What the calls of a jdk.fastrmi stub run over: {@code "local"} when
      * the object lives in this JVM (its calls take the local shortcut),
-     * else the technology the stub's connections use, such as
+     * else the technology the stub's new connections use now, such as
      * {@code "tcp"}, {@code "fabric:shm"} or {@code "fabric:tcp;ofi_rxm"},
      * or {@code "none"} if no technology of this JVM reaches the object.
+     * The fabric starts in the background when it is first wanted (it
+     * loads libfabric, about half a second): meanwhile new connections,
+     * and this method, take the reference's next technology (tcp), and no
+     * call waits for the start.
      *
      * @param stub a stub of this module, in any of its forms (see {@link FastStub})
      * @return the description

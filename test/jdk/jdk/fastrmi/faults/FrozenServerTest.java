@@ -58,8 +58,8 @@
  * @library /lib
  * @build grande.test.* FrozenServerTest FaultService FaultServer
  * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=fabric,tcp -Dsun.rmi.transport.tcp.responseTimeout=2000
- *      FrozenServerTest timeout
+ *      -Djdk.fastrmi.technologies=fabric,tcp -Dtest.fastrmi.technology=fabric:shm
+ *      -Dsun.rmi.transport.tcp.responseTimeout=2000 FrozenServerTest timeout
  */
 
 /*
@@ -90,7 +90,7 @@
  * @library /lib
  * @build grande.test.* FrozenServerTest FaultService FaultServer
  * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=fabric,tcp FrozenServerTest wait
+ *      -Djdk.fastrmi.technologies=fabric,tcp -Dtest.fastrmi.technology=fabric:shm FrozenServerTest wait
  */
 
 import java.net.SocketTimeoutException;

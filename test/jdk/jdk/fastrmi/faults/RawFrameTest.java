@@ -113,6 +113,9 @@ public class RawFrameTest {
             expect(FaultServer.awaitConnectionThreads(server, before, ChildJvm.millis(20)).threads() <= before,
                    "the relay's connection ended in the server");
             service = (FaultService) LocateRegistry.getRegistry(ChildJvm.HOST, port).lookup("service");
+            // the default technologies: once this JVM's fabric has started, so that the
+            // connections counted at the baseline are those the test's calls keep using
+            ChildJvm.expectTechnology("fabric:shm", service, "the stub's technology");
             expectEquals(1, service.echo(1), "an ordinary call");
             // This JVM's own connections (the call's, the DGC's) stay open (idleTimeout): part of the baseline.
             // The DGC's first dirty call runs in its own thread, on the call's connection or, if that is

@@ -78,6 +78,20 @@ public interface Technology {
     boolean reaches(Endpoint endpoint);
 
     /**
+     * Whether this technology has finished starting. One that starts in the
+     * background (loading a native library, probing devices) returns false
+     * until it has: a connection asked for meanwhile goes over the
+     * reference's next technology, and later connections try this one
+     * again, so that no call waits for the start.
+     *
+     * @return true (the default) once {@link #connect} need not wait for
+     *         the technology's start
+     */
+    default boolean started() {
+        return true;
+    }
+
+    /**
      * Opens a connection and exchanges the handshake.
      *
      * @param endpoint where

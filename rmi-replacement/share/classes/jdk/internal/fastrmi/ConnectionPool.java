@@ -43,7 +43,8 @@ import jdk.fastrmi.spi.TechnologyUnavailableException;
  * it back when its result is read; a watchdog closes those idle for longer
  * than the idle timeout. Where a technology turns out unavailable to the
  * endpoint (TechnologyUnavailableException), calls go to the pool of the
- * reference's next technology from then on.
+ * reference's next technology from then on; while it is still starting
+ * (Technology.started), each new connection does.
  */
 final class ConnectionPool {
 
@@ -91,10 +92,13 @@ final class ConnectionPool {
         return technology;
     }
 
-    /** @return the pool calls go to: this one, or its fallback's once this technology was unavailable */
+    /**
+     * @return the pool a new connection comes from now: this one, or its
+     *         fallback's once this technology was unavailable or while it starts
+     */
     ConnectionPool effective() {
         ConnectionPool p = this;
-        while (p.fellBack) {
+        while (p.fellBack || p.fallback != null && p.technology != null && !p.technology.started()) {
             p = p.fallback;
         }
         return p;
@@ -130,6 +134,11 @@ final class ConnectionPool {
             }
             discard(c);
         }
+        ConnectionPool next = fallback;
+        if (next != null && technology != null && !technology.started()) {
+            // no call waits for a technology's start: this one goes over the next
+            return acquireFrom(next);
+        }
         try {
             ClientCall c = connect();
             if (!reached) {
@@ -142,7 +151,6 @@ final class ConnectionPool {
             }
             return c;
         } catch (ConnectIOException e) {
-            ConnectionPool next = fallback;
             if (next == null || !(e.getCause() instanceof TechnologyUnavailableException unavailable)) {
                 throw e;
             }
@@ -150,14 +158,23 @@ final class ConnectionPool {
             LOG.log(System.Logger.Level.DEBUG, () -> technology.describe(endpoint) + " unavailable ("
                     + unavailable.getMessage() + "); calls to " + endpoint + " go over "
                     + next.technology.describe(next.endpoint) + " from now on");
-            ClientCall c = next.acquire();
-            if (!reached) {
-                next.release(c);
-                markReached();
-                c = next.acquire();
-            }
-            return c;
+            return acquireFrom(next);
         }
+    }
+
+    /*
+     * A connection of the next technology's pool for a call to this
+     * endpoint; the first tells the DGC (over the same pool) as a first
+     * connection of this pool's own would.
+     */
+    private ClientCall acquireFrom(ConnectionPool next) throws RemoteException {
+        ClientCall c = next.acquire();
+        if (!reached) {
+            next.release(c);
+            markReached();
+            c = next.acquire();
+        }
+        return c;
     }
 
     /** {@return whether the endpoint turned out to speak JRMP only} */

@@ -99,10 +99,10 @@ final class FabricTechnology implements Technology {
 
     private final Bootstrap bootstrap;
     private final String bootstrapId;
-    private final FastFabric ff;
+    private final FabricStart start;
     private final String hostId;
-    private final String localProvider;      // null: none here
-    private final String remoteProvider;     // null: none here
+    private final String localProvider;      // configured; null: none
+    private final String remoteProvider;     // configured; null: none
     private final int maxFrameBytes;
     private final int rendezvousBytes;
     private final WaitPolicy waiting;
@@ -119,7 +119,7 @@ final class FabricTechnology implements Technology {
      *
      * @param bootstrap the technology connections are set up over
      * @param bootstrapId its id
-     * @param ff libfastfabric
+     * @param start the library's loading and the providers' probe, not begun
      * @param localProvider the provider to JVMs of this host, or null
      * @param remoteProvider the provider to other hosts, or null
      * @param maxFrameBytes the largest message accepted
@@ -129,13 +129,13 @@ final class FabricTechnology implements Technology {
      * @param maxSharedMemory the most shared-memory connections served at once
      * @param endpointsPerPeer the most shared-memory endpoints to one other JVM
      */
-    FabricTechnology(Bootstrap bootstrap, String bootstrapId, FastFabric ff, String localProvider,
+    FabricTechnology(Bootstrap bootstrap, String bootstrapId, FabricStart start, String localProvider,
                      String remoteProvider, int maxFrameBytes, int rendezvousBytes, WaitPolicy waiting,
                      Timeouts timeouts, DistributedGC.Kind gcKind, int maxSharedMemory,
                      int endpointsPerPeer) {
         this.bootstrap = bootstrap;
         this.bootstrapId = bootstrapId;
-        this.ff = ff;
+        this.start = start;
         this.hostId = hostId();
         this.localProvider = localProvider;
         this.remoteProvider = remoteProvider;
@@ -191,6 +191,7 @@ final class FabricTechnology implements Technology {
 
     @Override
     public Endpoint listen(int port, Acceptor acceptor) throws IOException {
+        start.begin();          // ready before the first client comes, as a rule
         Endpoint boot = bootstrap.listen(port, acceptor);
         return new Endpoint(ID, boot.address() + "/" + hostId);
     }
@@ -229,6 +230,11 @@ final class FabricTechnology implements Technology {
     }
 
     @Override
+    public boolean started() {
+        return start.now() != null || start.failed();
+    }
+
+    @Override
     public String describe(Endpoint endpoint) {
         String provider = provider(endpoint);
         return provider == null ? "none" : id() + ":" + provider;
@@ -251,16 +257,26 @@ final class FabricTechnology implements Technology {
         } catch (RuntimeException e) {
             return null;                // not host:port/id: not ours to reach
         }
-        return sameHost && localProvider != null ? localProvider : remoteProvider;
+        // while the start runs: as configured (a connection waits for it, then knows)
+        FabricStart.Started here = start.now();
+        if (here == null && start.failed()) {
+            return null;
+        }
+        String local = here == null ? localProvider : here.local();
+        String remote = here == null ? remoteProvider : here.remote();
+        return sameHost && local != null ? local : remote;
     }
 
     @Override
     public Handshake.Connected connect(Endpoint endpoint, Handshake hello) throws IOException {
+        // waits only where the runtime has no other technology to the endpoint (see started)
+        FastFabric ff = start.await().ff();
         String provider = provider(endpoint);
         if (provider == null) {
-            throw new IOException("no fabric provider reaches " + endpoint);
+            throw new TechnologyUnavailableException("no fabric provider reaches " + endpoint, null);
         }
-        return bootstrap.connect(bootstrapEndpoint(endpoint), hello, control -> upgradeClient(control, provider));
+        return bootstrap.connect(bootstrapEndpoint(endpoint), hello,
+                                 control -> upgradeClient(control, ff, provider));
     }
 
     /*
@@ -268,7 +284,8 @@ final class FabricTechnology implements Technology {
      * an endpoint this end cannot open) is a TechnologyUnavailableException:
      * the runtime goes on over the reference's next technology.
      */
-    private Transport upgradeClient(ControlChannel control, String provider) throws IOException {
+    private Transport upgradeClient(ControlChannel control, FastFabric ff, String provider)
+            throws IOException {
         byte[] name = provider.getBytes(StandardCharsets.US_ASCII);
         ByteBuffer hello = ByteBuffer.allocate(4 + 1 + 1 + name.length + FabricLink.TOKEN_BYTES)
                                      .order(ByteOrder.LITTLE_ENDIAN);
@@ -332,6 +349,7 @@ final class FabricTechnology implements Technology {
         int version = b.get() & 0xFF;
         String provider = new String(control.read(b.get() & 0xFF).array(), StandardCharsets.US_ASCII);
         String refusal = null;
+        FabricStart.Started here = null;
         if (version != VERSION) {
             refusal = "fabric protocol version " + version + ", " + VERSION + " expected";
         } else if (!KNOWN.contains(provider) && !provider.equals(localProvider)
@@ -341,6 +359,12 @@ final class FabricTechnology implements Technology {
             // a region of this host's memory for a peer of another host or user: never
             // (the reason tells nothing of this process: no user, no pid)
             refusal = "shared memory only between processes of one user on one host";
+        } else {
+            try {
+                here = start.await();
+            } catch (TechnologyUnavailableException e) {
+                refusal = "no fabric here";
+            }
         }
         if (refusal != null) {
             throw refuse(control, refusal);
@@ -362,8 +386,8 @@ final class FabricTechnology implements Technology {
             byte[] address = control.read(n).array();
             int clientId = control.read(4).getInt();
             try {
-                FabricLink link = FabricLink.forServer(ff, provider, clientToken, address);
-                t = new FabricTransport(ff, control, link, maxFrameBytes, waiting.newWaiter(),
+                FabricLink link = FabricLink.forServer(here.ff(), provider, clientToken, address);
+                t = new FabricTransport(here.ff(), control, link, maxFrameBytes, waiting.newWaiter(),
                                         timeouts.readMillis(), rendezvousBytes);
                 t.connect(address, clientId);
             } catch (IOException e) {

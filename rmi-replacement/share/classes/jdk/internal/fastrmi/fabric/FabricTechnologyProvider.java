@@ -117,15 +117,14 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         DistributedGC.Kind gcKind = context.gcKind(DistributedGC.Kind.LEASE);
         Timeouts timeouts = Timeouts.fromSystemProperties();
 
-        FastFabric ff = FastFabric.get();
-        String localHere = available(ff, local);
-        String remoteHere = available(ff, remote);
-        if (localHere == null && remoteHere == null) {
-            throw new IOException("libfabric " + ff.libfabricVersion() + " offers neither "
-                                  + local + " nor " + remote);
+        if (local == null && remote == null) {
+            throw new IOException("neither jdk.fastrmi.fabric.local nor jdk.fastrmi.fabric.remote"
+                                  + " names a provider");
         }
+        FastFabric.LibraryFile.path();        // there; loaded by the start
         Bootstrap bootstrap = context.bootstrap(BOOTSTRAP);
-        return new FabricTechnology(bootstrap, BOOTSTRAP, ff, localHere, remoteHere,
+        // the rest of what decides whether the fabric runs here takes long: begun when wanted
+        return new FabricTechnology(bootstrap, BOOTSTRAP, new FabricStart(local, remote), local, remote,
                                     context.maxFrameBytes(), rendezvousBytes, waiting, timeouts, gcKind,
                                     maxSharedMemory, endpointsPerPeer);
     }
@@ -144,12 +143,5 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
                                                + ": not a libfabric provider name");
         }
         return v;
-    }
-
-    private static String available(FastFabric ff, String provider) {
-        if (provider == null || System.getenv("FI_PROVIDER") == null && !ff.providerAvailable(provider)) {
-            return null;
-        }
-        return provider;
     }
 }

@@ -174,14 +174,33 @@ public final class FastFabric {
         throw new IOException("libfastfabric is not usable: " + l, (Throwable) l);
     }
 
-    private static FastFabric load() throws IOException {
-        String name = System.getProperty("jdk.fastrmi.fabric.library");
-        Path path = name != null && !name.isBlank()
-                ? Path.of(name.trim())
-                : Path.of(System.getProperty("java.home"), "lib", "libfastfabric.so");
-        if (!Files.isRegularFile(path)) {
-            throw new IOException(path + " not found");
+    /**
+     * Where the library is. A class of its own, so that looking costs no
+     * initialization of this class's FFM layouts and linker (about 100 ms
+     * of a cold JVM's start-up, measured).
+     */
+    static final class LibraryFile {
+        private LibraryFile() {
         }
+
+        /**
+         * @return the library's path
+         * @throws IOException if there is no file there
+         */
+        static Path path() throws IOException {
+            String name = System.getProperty("jdk.fastrmi.fabric.library");
+            Path path = name != null && !name.isBlank()
+                    ? Path.of(name.trim())
+                    : Path.of(System.getProperty("java.home"), "lib", "libfastfabric.so");
+            if (!Files.isRegularFile(path)) {
+                throw new IOException(path + " not found");
+            }
+            return path;
+        }
+    }
+
+    private static FastFabric load() throws IOException {
+        Path path = LibraryFile.path();
         FastFabric ff = new FastFabric(SymbolLookup.libraryLookup(path, Arena.global()));
         int v = ff.version();
         if (v >>> 16 != 1) {

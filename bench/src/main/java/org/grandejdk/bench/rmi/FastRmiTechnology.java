@@ -4,6 +4,7 @@
 package org.grandejdk.bench.rmi;
 
 import java.rmi.Remote;
+import java.util.concurrent.TimeUnit;
 
 import jdk.fastrmi.FastRMI;
 
@@ -56,10 +57,21 @@ public final class FastRmiTechnology {
 
     /**
      * Throws unless the calls of a jdk.fastrmi stub run over the expected
-     * technology ({@link FastRMI#technology}); returns it.
+     * technology ({@link FastRMI#technology}) within 30 s; returns it. The
+     * fabric starts in the background when first wanted, and until it has,
+     * new connections take tcp: a fabric configuration waits for it here.
      */
     public static String require(Remote stub, String expected) {
-        String technology = FastRMI.technology(stub);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        String technology;
+        while (!expected.equals(technology = FastRMI.technology(stub)) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         if (!expected.equals(technology)) {
             throw new IllegalStateException("the calls run over " + technology + ", not "
                     + expected + " as the configuration claims");

@@ -35,6 +35,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Endpoint;
@@ -55,6 +56,10 @@ import jdk.fastrmi.spi.Transport;
  * answers a status (u1: 0 accepted, 1 refused), its serialization (u1) and
  * its stream header (u2 length, bytes). Then frames as the runtime writes
  * them: a u4 little-endian length and that many bytes.
+ *
+ * <p>With {@code -Dtest.fastrmi.startMillis=N} it says it is still
+ * starting ({@link #started}) for N ms after it was made, as a technology
+ * that loads a native library in the background does.
  */
 final class TestTechnology implements Technology {
 
@@ -63,10 +68,20 @@ final class TestTechnology implements Technology {
     private final String host;
     private final DistributedGC.Kind gcKind;
     private final Map<Integer, ServerSocket> listeners = new HashMap<>();
+    private final long startedAt;
+
+    /** The connections this JVM's test technologies opened, as a client. */
+    static final AtomicInteger CONNECTIONS = new AtomicInteger();
 
     TestTechnology(String host, DistributedGC.Kind gcKind) {
         this.host = host;
         this.gcKind = gcKind;
+        this.startedAt = System.nanoTime() + Long.getLong("test.fastrmi.startMillis", 0) * 1_000_000;
+    }
+
+    @Override
+    public boolean started() {
+        return System.nanoTime() - startedAt >= 0;
     }
 
     @Override
@@ -115,6 +130,7 @@ final class TestTechnology implements Technology {
 
     @Override
     public Handshake.Connected connect(Endpoint endpoint, Handshake hello) throws IOException {
+        CONNECTIONS.incrementAndGet();
         String a = endpoint.address();
         int colon = a.lastIndexOf(':');
         if (colon <= 0) {

@@ -47,6 +47,11 @@ public final class TestTechnologyProvider implements TechnologyProvider {
         return FABRIC_PREFERENCE - 100;
     }
 
+    /** {@return the connections this JVM's test technologies opened as a client} */
+    public static int connectionsOpened() {
+        return TestTechnology.CONNECTIONS.get();
+    }
+
     @Override
     public Technology create(Context context) throws IOException {
         String host = context.property("host");

@@ -15,7 +15,9 @@ import org.grandejdk.bench.rmi.ServerProcess;
  * would time them: a driver, not a JMH benchmark (JMH's warm-up is what
  * this must not have). Each run is a fresh client JVM (this one) and a
  * fresh server JVM ({@link ColdServer}) on whatever RMI the options
- * select. The clock starts at the registry lookup; then {@code cold.calls}
+ * select, up for {@code cold.serverSettleMillis} (default 2000) before the
+ * client starts, as a server is when clients come (its own start-up then
+ * takes no core from the client). The clock starts at the registry lookup; then {@code cold.calls}
  * (default 3000) calls of {@code void ping()}, each timed. With
  * {@code -Dcold.background=true} a second thread of the client sits in a
  * long poll ({@link ColdService#await}) all along, as a notification
@@ -39,7 +41,10 @@ public final class ColdStart {
         }
         boolean background = Boolean.getBoolean("cold.background");
         String technology = System.getProperty("cold.technology");
+        long settle = Long.getLong("cold.serverSettleMillis", 2000);
         try (ServerProcess server = ServerProcess.start(ColdServer.class)) {
+            // a server is up for a while when clients come: its own start-up done
+            Thread.sleep(settle);
             long start = System.nanoTime();
             ColdService service = RmiServer.lookup(server, ColdServer.NAME, ColdService.class);
             long looked = System.nanoTime();
