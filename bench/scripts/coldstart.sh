@@ -52,18 +52,21 @@ rows_file, out, runs, calls = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.arg
 groups = {}
 for line in open(rows_file):
     f = [x.strip() for x in line.split('|')]
-    groups.setdefault((f[0], f[1]), []).append([float(x) for x in f[2:8]])
+    row = [float(x) for x in f[2:8]]
+    groups.setdefault((f[0], f[1]), []).append(row + [row[0] + row[4] * calls / 1000])
 med = {k: [statistics.median(col) for col in zip(*v)] for k, v in groups.items()}
 base = {bg: m for (label, bg), m in med.items() if label.startswith('stock RMI, Temurin')}
 lines = [f"# An unchanged RMI program's first calls ({datetime.date.today()}, {os.cpu_count()} cores, "
          f"median of {runs} runs of a fresh client and server JVM, void ping())", "",
          "| configuration | background listener | lookup (ms) | first call (µs) | calls 1-100 (µs/call) "
-         "| 1-1000 | 1-" + str(calls) + " | last 1000 | 1-" + str(calls) + " vs stock |",
-         "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
+         "| 1-1000 | 1-" + str(calls) + " | last 1000 | 1-" + str(calls) + " vs stock "
+         "| lookup and " + str(calls) + " calls (ms) | vs stock |",
+         "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
 for (label, bg), m in med.items():
     ratio = base[bg][4] / m[4] if bg in base else float('nan')
+    whole = base[bg][6] / m[6] if bg in base else float('nan')
     lines.append(f"| {label} | {bg} | {m[0]:.0f} | {m[1]:,.0f} | {m[2]:.0f} | {m[3]:.1f} | {m[4]:.1f} "
-                 f"| {m[5]:.1f} | {ratio:.2f}x |")
+                 f"| {m[5]:.1f} | {ratio:.2f}x | {m[6]:.0f} | {whole:.2f}x |")
 open(out, 'w').write('\n'.join(lines) + '\n')
 PY
 say "report: ${out#$repo/}"
