@@ -234,7 +234,7 @@ SMOKE := $(BUILD)/bench/smoke
 # What runs on stock Temurin in the smoke run: every class without image-only API.
 SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.Jmx(Tls)?Stock)Bench|bulk\.BulkStockBench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
 test-bench-smoke: $(REPORT_VENV)/.installed
-	$(call phase,bench-smoke: every benchmark once, image and stock (results: build/bench/smoke/))
+	$(call phase,bench-smoke: every benchmark once and the first-calls driver once, image and stock (results: build/bench/smoke/))
 	@mkdir -p $(RESULTS)
 	@status=0; \
 	$(BENCH_ENV) BENCH_OUT=$(SMOKE) BENCH_IN_PROCESS=1 BENCH_RATIOS=0 BENCH_QUIET=1 \
@@ -244,10 +244,13 @@ test-bench-smoke: $(REPORT_VENV)/.installed
 	    --collection-image $(SMOKE)/smoke-image.json --collection-stock $(SMOKE)/smoke-stock.json \
 	    --serial-image $(SMOKE)/smoke-image.json --serial-stock $(SMOKE)/smoke-stock.json \
 	    --title 'GrandeJDK: the RMI benchmark collection, smoke run (not a measurement)' > /dev/null \
+	&& $(BENCH_ENV) BENCH_OUT=$(SMOKE) COLD_RUNS=1 COLD_CALLS=1000 COLD_BACKGROUND=yes \
+	    bench/scripts/coldstart.sh > $(SMOKE)/coldstart.log 2>&1 \
 	|| status=$$?; \
 	if [ $$status -eq 0 ]; then \
-	    python3 -c 'import json, sys; print(sum(len(json.load(open(f))) for f in sys.argv[1:]), "passed, 0 failed")' \
-	        $(SMOKE)/smoke-image.json $(SMOKE)/smoke-stock.json; \
+	    python3 -c 'import json, sys; print(sum(len(json.load(open(f))) for f in sys.argv[1:-1]) \
+	                + len(open(sys.argv[-1]).readlines()), "passed, 0 failed")' \
+	        $(SMOKE)/smoke-image.json $(SMOKE)/smoke-stock.json $(SMOKE)/coldstart-rows.txt; \
 	else echo "0 passed, 1 failed (bench-smoke)"; fi > $(RESULTS)/bench-smoke.summary; \
 	exit $$status
 

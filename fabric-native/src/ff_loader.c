@@ -26,6 +26,13 @@
  * So FI_SHM_DISABLE_CMA=1 is set before libfabric is loaded, unless the
  * environment already sets it.
  *
+ * Putting the handlers back is not enough while other threads run: a JVM
+ * thread that takes a SIGSEGV between libinfinipath's constructor and the
+ * restore ends the process ("terminated with signal 11", seen in a JMX
+ * server whose fabric started in a thread of its own beside its calls).
+ * libinfinipath installs nothing when IPATH_NO_BACKTRACE is set, so that
+ * is set too before the load, unless the environment sets it.
+ *
  * Copyright (c) 2026, GrandeJDK contributors.
  * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
  */
@@ -60,8 +67,9 @@ static void ff_do_load(void)
 	struct ff_sigs sigs;
 	void *lib;
 
-	/* Unless the user chose: shm without CMA (see the top of the file). */
+	/* Unless the user chose: shm without CMA, psm without handlers (see the top). */
 	setenv("FI_SHM_DISABLE_CMA", "1", 0);
+	setenv("IPATH_NO_BACKTRACE", "1", 0);
 	ff_sig_save(&sigs);
 	lib = dlopen(FF_LIBFABRIC, RTLD_NOW | RTLD_LOCAL);
 	ff_sig_restore(&sigs, 0);
