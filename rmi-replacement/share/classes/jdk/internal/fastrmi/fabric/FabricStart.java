@@ -83,9 +83,13 @@ final class FabricStart {
                                       + local + " nor " + remote);
             }
             result.complete(new Started(ff, localHere, remoteHere));
-        } catch (IOException | RuntimeException | LinkageError e) {
-            LOG.log(Level.DEBUG, () -> "jdk.fastrmi: fabric technology off: " + e.getMessage());
+        } catch (Throwable e) {
+            // whatever ends the start ends every wait for it
             result.completeExceptionally(e);
+            LOG.log(Level.DEBUG, () -> "jdk.fastrmi: fabric technology off: " + e);
+            if (e instanceof VirtualMachineError error) {
+                throw error;
+            }
         }
     }
 
@@ -120,8 +124,7 @@ final class FabricStart {
         try {
             return result.get();
         } catch (ExecutionException e) {
-            throw new TechnologyUnavailableException("fabric technology off: " + e.getCause().getMessage(),
-                                                     e.getCause());
+            throw new TechnologyUnavailableException("fabric technology off: " + e.getCause(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while the fabric started");
