@@ -98,10 +98,15 @@ final class ConnectionPool {
      */
     ConnectionPool effective() {
         ConnectionPool p = this;
-        while (p.fellBack || p.fallback != null && p.technology != null && !p.technology.started()) {
+        while (p.fellBack || p.starting()) {
             p = p.fallback;
         }
         return p;
+    }
+
+    /* whether new connections go to the fallback while this technology starts */
+    private boolean starting() {
+        return fallback != null && technology != null && !technology.started();
     }
 
     /* The next technology's pool for the same object, if this one has none yet. */
@@ -135,7 +140,7 @@ final class ConnectionPool {
             discard(c);
         }
         ConnectionPool next = fallback;
-        if (next != null && technology != null && !technology.started()) {
+        if (next != null && starting()) {
             // no call waits for a technology's start: this one goes over the next
             return acquireFrom(next);
         }

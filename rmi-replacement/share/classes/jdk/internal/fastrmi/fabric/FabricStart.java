@@ -106,6 +106,12 @@ final class FabricStart {
         return result.isDone() && !result.isCompletedExceptionally() ? result.join() : null;
     }
 
+    /** @return whether the start has ended, found the fabric or failed; begins it */
+    boolean done() {
+        begin();
+        return result.isDone();
+    }
+
     /** @return whether the start has failed: the fabric cannot run here; begins it */
     boolean failed() {
         begin();

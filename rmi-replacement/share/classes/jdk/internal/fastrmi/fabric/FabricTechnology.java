@@ -231,7 +231,7 @@ final class FabricTechnology implements Technology {
 
     @Override
     public boolean started() {
-        return start.now() != null || start.failed();
+        return start.done();
     }
 
     @Override
