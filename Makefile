@@ -57,7 +57,7 @@ SERIES_INPUTS := $(wildcard jdk-patches/series jdk-patches/*.patch \
 
 phase = @echo "==> [$$(date +%H:%M:%S)] $(1)"
 
-.PHONY: image deps source configure jdk-images fabric-native test \
+.PHONY: image deps source configure jdk-images cds-archive fabric-native test \
         test-grande test-serializable test-rmi test-rmi-compat test-fabric help clean
 
 # ---------------------------------------------------------------- deps ----
@@ -148,6 +148,7 @@ $(CONF_DIR)/spec.gmk: $(BUILD)/configure.args | $(BUILD)/source.stamp
 # jdk-patches/0013) into the module's jmod, so jlink carries them.
 image: jdk-images
 	@ln -sfn $(CONF_DIR)/images/jdk $(IMAGE)
+	@$(MAKE) --no-print-directory cds-archive
 	$(call phase,image ready: build/jdk)
 	@$(IMAGE)/bin/java -version 2>&1 | sed 's/^/    /'
 
@@ -164,6 +165,19 @@ jdk-images: $(CONF_DIR)/spec.gmk $(BUILD)/source.stamp
 	        | while IFS= read -r line; do echo "    [$$(date +%H:%M:%S)] $$line"; done; } || true; \
 	    wait $$pid || { echo "JDK build failed; last lines of build/logs/jdk-images.log:" >&2; \
 	                    tail -n 40 $(LOG)/jdk-images.log >&2; exit 1; }
+
+# The image's default CDS archives hold the classes an RMI program's
+# start-up loads (scripts/cds/train.sh: a training run, then the JDK's
+# dump again). Trained again whenever the JDK's make linked the image
+# again (lib/modules), or the training changed; a sub-make, so lib/modules
+# is looked at after the JDK's make.
+IMAGE_DIR := $(CONF_DIR)/images/jdk
+cds-archive: $(STAMPS)/cds-trained
+$(STAMPS)/cds-trained: $(IMAGE_DIR)/lib/modules $(IMAGE_DIR)/lib/server/libjvm.so \
+                       scripts/cds/train.sh scripts/cds/CdsTraining.java
+	$(call phase,CDS archives with RMI's classes (scripts/cds/train.sh))
+	@bash scripts/cds/train.sh $(IMAGE_DIR) $(CONF_DIR)/support/link_opt/classlist $(BUILD)/cds-training
+	@mkdir -p $(STAMPS) && touch $@
 
 fabric-native: $(STAMPS)/packages
 	$(call phase,fabric-native: libfastfabric)
@@ -417,6 +431,7 @@ help:
 	@echo '  deps source configure   the build phases, one at a time'
 	@echo '  check-fetch             both pinned inputs into an empty cache (what CI runs first)'
 	@echo '  check-series            every prefix of the patch series applies and compiles (javac)'
+	@echo '  cds-archive             train the image'"'"'s CDS archives with RMI'"'"'s classes again if the image changed (part of make)'
 	@echo '  test-grande test-serializable test-rmi test-fabric   one test tier'
 	@echo '  test-rmi-compat         the JDK java/rmi suite on jdk.fastrmi: pass/fail per directory'
 	@echo '  bench                   the RMI benchmark collection (BENCH_PROFILE=quick|long): build/bench/collection-*'
