@@ -240,15 +240,16 @@ test-fabric:
 
 # Every benchmark of bench/ once (JMH single shot, in process: one JVM per
 # configuration), on the image and, where it can run, on stock; then the
-# report from those results, so that neither rots. Counted as one check per
-# benchmark run; a failing benchmark stops the run (1 failed). About 1.5 min.
+# report from those results, so that neither rots; then the first-calls and
+# busy-neighbours drivers once per configuration. Counted as one check per
+# benchmark run or driver row; a failing benchmark stops the run (1 failed).
 # The bulk area runs one size, 64 KiB (two rows of its double[][], two blocks
 # of its list), not all ten up to 16 MiB (-p bytes names only its parameter).
 SMOKE := $(BUILD)/bench/smoke
 # What runs on stock Temurin in the smoke run: every class without image-only API.
 SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.Jmx(Tls)?Stock)Bench|bulk\.BulkStockBench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
 test-bench-smoke: $(REPORT_VENV)/.installed
-	$(call phase,bench-smoke: every benchmark once and the first-calls driver once, image and stock (results: build/bench/smoke/))
+	$(call phase,bench-smoke: every benchmark once and the first-calls and busy-neighbours drivers once, image and stock (results: build/bench/smoke/))
 	@mkdir -p $(RESULTS)
 	@status=0; \
 	$(BENCH_ENV) BENCH_OUT=$(SMOKE) BENCH_IN_PROCESS=1 BENCH_RATIOS=0 BENCH_QUIET=1 \
@@ -260,11 +261,13 @@ test-bench-smoke: $(REPORT_VENV)/.installed
 	    --title 'GrandeJDK: the RMI benchmark collection, smoke run (not a measurement)' > /dev/null \
 	&& $(BENCH_ENV) BENCH_OUT=$(SMOKE) COLD_RUNS=1 COLD_CALLS=1000 COLD_BACKGROUND=yes \
 	    bench/scripts/coldstart.sh > $(SMOKE)/coldstart.log 2>&1 \
+	&& $(BENCH_ENV) BENCH_OUT=$(SMOKE) BUSY_RUNS=1 BUSY_CALLERS=2 BUSY_SECONDS=1 BUSY_ALONE_SECONDS=1 \
+	    BUSY_WARMUP_SECONDS=1 bench/scripts/busy.sh > $(SMOKE)/busy.log 2>&1 \
 	|| status=$$?; \
 	if [ $$status -eq 0 ]; then \
-	    python3 -c 'import json, sys; print(sum(len(json.load(open(f))) for f in sys.argv[1:-1]) \
-	                + len(open(sys.argv[-1]).readlines()), "passed, 0 failed")' \
-	        $(SMOKE)/smoke-image.json $(SMOKE)/smoke-stock.json $(SMOKE)/coldstart-rows.txt; \
+	    python3 -c 'import json, sys; print(sum(len(json.load(open(f))) for f in sys.argv[1:3]) \
+	                + sum(len(open(f).readlines()) for f in sys.argv[3:]), "passed, 0 failed")' \
+	        $(SMOKE)/smoke-image.json $(SMOKE)/smoke-stock.json $(SMOKE)/coldstart-rows.txt $(SMOKE)/busy-rows.txt; \
 	else echo "0 passed, 1 failed (bench-smoke)"; fi > $(RESULTS)/bench-smoke.summary; \
 	exit $$status
 
@@ -304,7 +307,7 @@ REPORT_ARGS  = --collection-image $(1)/collection-image.json --collection-stock 
                --serial-image $(1)/collection-serial-image.json --serial-stock $(1)/collection-serial-stock.json
 
 .PHONY: bench report bench-smoke test-bench-smoke bench-all bench-vm bench-serial bench-rmi bench-jmx bench-rmi-alloc bench-fabric \
-        bench-load bench-coldstart bench-scaling bench-bulk
+        bench-load bench-coldstart bench-busy bench-scaling bench-bulk
 
 # The RMI benchmark collection of Philippsen, Haumacher and Nester, "More
 # Efficient Serialization and RMI for Java", section 6 (bench/scripts/collection.sh):
@@ -394,6 +397,14 @@ bench-coldstart: image
 	$(call phase,bench-coldstart: the first calls of fresh JVMs on the image and on stock (results: build/bench/coldstart-*))
 	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench bench/scripts/coldstart.sh
 
+# Calls beside busy neighbours: a compute thread in the client's JVM and in
+# the server's all along; calls/s against stock and the compute threads'
+# progress against alone (bench/scripts/busy.sh, a driver, not JMH). About
+# 7 min; report build/bench/busy-report.md.
+bench-busy: image
+	$(call phase,bench-busy: calls beside a compute thread in each JVM, image and stock (results: build/bench/busy-*))
+	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench bench/scripts/busy.sh
+
 # Calls/s against one server from 1 to 64 callers, stock RMI on stock
 # Temurin against jdk.fastrmi over tcp and shm (bench/scripts/scaling.sh;
 # SCALING_WAITS='adaptive block spin' compares the wait policies). About
@@ -441,6 +452,8 @@ help:
 	@echo '  bench-jmx               JMX getAttribute, stock RMI and jdk.fastrmi: build/bench/jmx-report.md'
 	@echo '  bench-fabric            libfastfabric C floor, FFM and RMI over the fabric: build/bench/fabric-report.md'
 	@echo '  bench-load              callers one small-heap server holds, stock vs jdk.fastrmi: build/bench/load-report.md'
+	@echo '  bench-coldstart         an unchanged program'"'"'s first 3000 calls in fresh JVMs, stock vs jdk.fastrmi: build/bench/coldstart-report.md'
+	@echo '  bench-busy              calls beside a compute thread in each JVM, stock vs jdk.fastrmi: build/bench/busy-report.md'
 	@echo '  bench-scaling           calls/s from 1 to 64 callers, stock vs jdk.fastrmi tcp and shm: build/bench/scaling-report.md'
 	@echo '  bench-bulk              bulk data 8 B-16 MiB, round trip and bandwidth vs memcpy, TCP, MPI, ff_pingpong: build/bench/bulk-report.md'
 	@echo '  fuzz-fastserial         a longer fuzz run of the fast reader (FUZZ_SECONDS, FUZZ_SEED)'

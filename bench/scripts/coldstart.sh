@@ -21,11 +21,7 @@ COLD_CALLS=${COLD_CALLS:-3000}
 COLD_BACKGROUND=${COLD_BACKGROUND:-no yes}
 export FI_TCP_IFACE=lo
 
-BENCH_JAR_ONLY=1 "$bench/scripts/run.sh" coldstart none
-mkdir -p "$BENCH_OUT"
-out=$BENCH_OUT/coldstart-report.md
-rows=$BENCH_OUT/coldstart-rows.txt
-: > "$rows"
+driver_setup coldstart
 
 run() {
     local jdk=$1 label=$2
@@ -34,10 +30,8 @@ run() {
     for background in $COLD_BACKGROUND; do
         say "$label, background listener: $background ($COLD_RUNS runs)"
         for ((i = 1; i <= COLD_RUNS; i++)); do
-            "$jdk/bin/java" -Djava.rmi.server.hostname=127.0.0.1 -Dcold.calls="$COLD_CALLS" \
-                -Dcold.background=$([ "$background" = yes ] && echo true || echo false) \
-                "$@" -cp "$bench/target/benchmarks.jar" org.grandejdk.bench.rmi.cold.ColdStart "$label" \
-                | sed -n 's/^ROW | //p' >> "$rows"
+            driver_run "$jdk" cold.ColdStart "$label" -Dcold.calls="$COLD_CALLS" \
+                -Dcold.background=$([ "$background" = yes ] && echo true || echo false) "$@"
         done
     done
 }

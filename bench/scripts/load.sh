@@ -21,20 +21,14 @@ LOAD_HOLD_MILLIS=${LOAD_HOLD_MILLIS:-3000}
 LOAD_SERVER_HEAP=${LOAD_SERVER_HEAP:-256m}
 export FI_TCP_IFACE=lo
 
-BENCH_JAR_ONLY=1 "$bench/scripts/run.sh" load none
-mkdir -p "$BENCH_OUT"
-out=$BENCH_OUT/load-report.md
-rows=$BENCH_OUT/load-rows.txt
-: > "$rows"
+driver_setup load
 
 run() {
     local jdk=$1 label=$2
     shift 2
     say "$label"
-    "$jdk/bin/java" -Xmx2g -Djava.rmi.server.hostname=127.0.0.1 \
-        -Dload.levels="$LOAD_LEVELS" -Dload.holdMillis="$LOAD_HOLD_MILLIS" -Dload.serverHeap="$LOAD_SERVER_HEAP" \
-        "$@" -cp "$bench/target/benchmarks.jar" org.grandejdk.bench.rmi.load.ServerLoad "$label" \
-        | tee /dev/stderr | sed -n 's/^ROW | //p' >> "$rows"
+    driver_run "$jdk" load.ServerLoad "$label" -Xmx2g -Dload.levels="$LOAD_LEVELS" \
+        -Dload.holdMillis="$LOAD_HOLD_MILLIS" -Dload.serverHeap="$LOAD_SERVER_HEAP" "$@"
 }
 
 run "$STOCK_JDK" "stock RMI, Temurin"

@@ -25,6 +25,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The training run behind the image's default CDS archive (scripts/cds/
@@ -137,7 +140,19 @@ public final class CdsTraining {
         try {
             BufferedReader lines = new BufferedReader(
                     new InputStreamReader(serverProcess.getInputStream(), StandardCharsets.UTF_8));
-            String line = lines.readLine();
+            CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return lines.readLine();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            String line;
+            try {
+                line = first.get(ROUND_SECONDS, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                throw new IOException(name + ": the server did not start in " + ROUND_SECONDS + " s");
+            }
             if (line == null || !line.startsWith("port ")) {
                 throw new IOException(name + ": the server did not start: " + line);
             }

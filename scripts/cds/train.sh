@@ -54,23 +54,31 @@ RMI_PACKAGES='java/rmi/|sun/rmi/|jdk/fastrmi/|jdk/internal/fastrmi/|jdk/fastseri
 } | awk '!seen[$0]++' > "$work/classlist"
 
 added=$(( $(grep -vc '^#' "$work/classlist") - $(grep -vc '^#' "$jdk_list") ))
-cp "$work/classlist" "$image/lib/classlist"
 
+# Dumped beside, moved in together: a failed dump leaves the image as it was.
 dump() {
     local archive=$1
     shift
-    "$image/bin/java" -Xshare:dump -XX:SharedArchiveFile="$image/lib/server/$archive" \
-        -server "$@" -Xmx128M -Xms128M -XX:+UseG1GC > "$work/dump-$archive.log" 2>&1 \
+    "$image/bin/java" -Xshare:dump -XX:SharedClassListFile="$work/classlist" \
+        -XX:SharedArchiveFile="$work/$archive" -server "$@" -Xmx128M -Xms128M -XX:+UseG1GC \
+        > "$work/dump-$archive.log" 2>&1 \
         || { echo "CDS dump of $archive failed:" >&2; tail -n 20 "$work/dump-$archive.log" >&2; exit 1; }
 }
 coh() { echo -XX:+UnlockExperimentalVMOptions "-XX:$1UseCompactObjectHeaders"; }
+archives=()
 for archive in "$image"/lib/server/classes*.jsa; do
-    case $(basename "$archive") in
-        classes.jsa)             dump classes.jsa $(coh -) ;;
-        classes_nocoops.jsa)     dump classes_nocoops.jsa -XX:-UseCompressedOops $(coh -) ;;
-        classes_coh.jsa)         dump classes_coh.jsa $(coh +) ;;
-        classes_nocoops_coh.jsa) dump classes_nocoops_coh.jsa -XX:-UseCompressedOops $(coh +) ;;
+    archive=$(basename "$archive")
+    case $archive in
+        classes.jsa)             dump "$archive" $(coh -) ;;
+        classes_nocoops.jsa)     dump "$archive" -XX:-UseCompressedOops $(coh -) ;;
+        classes_coh.jsa)         dump "$archive" $(coh +) ;;
+        classes_nocoops_coh.jsa) dump "$archive" -XX:-UseCompressedOops $(coh +) ;;
         *) echo "unknown archive $archive" >&2; exit 1 ;;
     esac
+    archives+=("$archive")
 done
+for archive in "${archives[@]}"; do
+    mv "$work/$archive" "$image/lib/server/$archive"
+done
+cp "$work/classlist" "$image/lib/classlist"
 echo "    CDS: $added lines added to the JDK's class list; archives dumped again"
