@@ -16,11 +16,11 @@
 # those packages go in (RMI_PACKAGES), not everything the training loaded:
 # every JVM of the image, RMI or not, maps and relocates the whole archive
 # at start-up, and on this machine each MB more costs every `java` about
-# a millisecond of CPU. Measured here (2026-11-28, medians, interleaved
+# a millisecond of CPU. Measured here (2026-11-28, medians of interleaved
 # runs; bench/README.md "First calls"): a hello world's CPU 45.3 ms with
 # the JDK's archive, 48.0 ms with these packages, 50.4 ms with all 780
-# classes the training added; an RMI program's registry lookup 242, 163
-# and 171 ms.
+# classes the training loaded; the first-calls driver's registry lookup
+# 242, 163 and 171 ms (5 runs each).
 set -euo pipefail
 
 if [ $# -ne 3 ]; then
