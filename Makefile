@@ -30,6 +30,8 @@ SRC        := $(BUILD)/openjdk
 CONF       := grande
 CONF_DIR   := $(SRC)/build/$(CONF)
 IMAGE      := $(BUILD)/jdk
+# what the symlink IMAGE points to: the JDK's own image directory
+IMAGE_DIR  := $(CONF_DIR)/images/jdk
 JTREG_HOME := $(GRANDE_CACHE)/jtreg-$(JTREG_DEB_VERSION)/usr/share/jtreg
 TARBALL    := $(GRANDE_CACHE)/downloads/$(OPENJDK_ORIG_TARBALL)
 LOG        := $(BUILD)/logs
@@ -147,7 +149,7 @@ $(CONF_DIR)/spec.gmk: $(BUILD)/configure.args | $(BUILD)/source.stamp
 # command, built by the JDK's make (make/modules/jdk.fastrmi/Lib.gmk, from
 # jdk-patches/0013) into the module's jmod, so jlink carries them.
 image: jdk-images
-	@ln -sfn $(CONF_DIR)/images/jdk $(IMAGE)
+	@ln -sfn $(IMAGE_DIR) $(IMAGE)
 	@$(MAKE) --no-print-directory cds-archive
 	$(call phase,image ready: build/jdk)
 	@$(IMAGE)/bin/java -version 2>&1 | sed 's/^/    /'
@@ -171,7 +173,6 @@ jdk-images: $(CONF_DIR)/spec.gmk $(BUILD)/source.stamp
 # dump again). Trained again whenever the JDK's make linked the image
 # again (lib/modules), or the training changed; a sub-make, so lib/modules
 # is looked at after the JDK's make.
-IMAGE_DIR := $(CONF_DIR)/images/jdk
 cds-archive: $(STAMPS)/cds-trained
 $(STAMPS)/cds-trained: $(IMAGE_DIR)/lib/modules $(IMAGE_DIR)/lib/server/libjvm.so \
                        scripts/cds/train.sh scripts/cds/CdsTraining.java
