@@ -27,7 +27,10 @@
  *          after repeated long waits; ends keep their own budgets; and while
  *          more threads are runnable than the machine has cores (busy threads
  *          of this test), an adaptive end does not spin at all but polls
- *          between yields for as long.
+ *          between yields for as long. (The JVM-wide trials of the other
+ *          way of waiting, WaitPhasesTest, happen in the first 20 ms of
+ *          each second of the wall clock; the checks here run outside
+ *          them, and feed them no trial, so the JVM keeps polling.)
  * @modules jdk.fastrmi
  * @run main/othervm WaitPolicyTest
  */
@@ -94,7 +97,26 @@ public class WaitPolicyTest {
         }
     }
 
+    /*
+     * Waits until the wall clock is outside the adaptive policy's trials
+     * (the first 20 ms of each second) for at least the next 50 ms.
+     */
+    private static void outsideTrials() {
+        while (true) {
+            long inSecond = System.currentTimeMillis() % 1000;
+            if (inSecond >= 40 && inSecond < 900) {
+                return;
+            }
+            try {
+                Thread.sleep(inSecond < 40 ? 40 - inSecond : 1040 - inSecond);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
     private static void adaptiveBudget() {
+        outsideTrials();
         WaitPolicy policy = WaitPolicy.of(Mode.ADAPTIVE, MAX);
         WaitPolicy.Waiter w = policy.newWaiter();
         WaitPolicy.Waiter other = policy.newWaiter();
@@ -181,6 +203,7 @@ public class WaitPolicyTest {
             boolean refused = false;
             // the sample is refreshed by ends about to block, at most every SAMPLE_NANOS
             for (int round = 0; round < 200 && !refused; round++) {
+                outsideTrials();
                 WaitPolicy.Waiter w = policy.newWaiter();
                 if (spinOnce(w, false) == 0) {
                     refused = true;
@@ -193,6 +216,7 @@ public class WaitPolicyTest {
             // and it stays so while they are busy; an end with a budget
             // polls between yields instead, which does not count as crowding
             for (int i = 0; i < 100; i++) {
+                outsideTrials();
                 WaitPolicy.Waiter w = policy.newWaiter();
                 long y = w.beginPoll();
                 check(w.yielding(), "an end spins on a crowded machine (wait " + i + ")");

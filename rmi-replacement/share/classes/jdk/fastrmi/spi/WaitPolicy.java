@@ -53,8 +53,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     budget whose spin the machine's load refused polls between yields
  *     ({@link Thread#yield}) for as long instead: each yield gives the
  *     core to a thread with work, and the data is still found without a
- *     sleep and a wake-up. A wait that blocks costs what a stock
- *     transport's blocking read costs, no more.</li>
+ *     sleep and a wake-up. Polling between yields loses where threads
+ *     that never block hold the cores (computing neighbours): a yield
+ *     gives the core away for the neighbour's whole time slice, while a
+ *     blocked thread is woken ahead of it. So the JVM also measures both
+ *     ways against each other: it polls as above at first, and for
+ *     20 ms at the start of each period of the wall clock (1 s, doubling
+ *     up to 16 s while nothing changes; every JVM of the machine tries
+ *     at the same moments) its waits take the other way; if their mean
+ *     wait was clearly shorter, the JVM switches, and its waits then
+ *     block at once until a trial of polling wins again. A wait that
+ *     blocks costs what a stock transport's blocking read costs, no
+ *     more.</li>
  * <li>{@code block}: never spin; for machines shared with other work.</li>
  * <li>{@code spin}: always spin for {@code spinMicros}, however many
  *     threads spin; for threads pinned to cores of their own.</li>
@@ -85,6 +95,7 @@ public final class WaitPolicy {
     private static final AtomicInteger SPINNING = new AtomicInteger();
     /* this JVM's ends that poll between yields: runnable, but they give their core to any thread that wants it */
     private static final AtomicInteger YIELDING = new AtomicInteger();
+    private static final WaitPhases PHASES = new WaitPhases();
 
     private final Mode mode;
     private final long maxSpinNanos;
@@ -178,6 +189,9 @@ public final class WaitPolicy {
         private long budget = maxSpinNanos;
         private boolean yielding;       // the current poll's kind
         private int pauses;
+        private boolean waiting;        // a wait began and has not been counted in PHASES
+        private boolean waitBlocks;     // it began while the JVM's waits block at once
+        private long waitStart;
 
         private Waiter() { }
 
@@ -202,7 +216,12 @@ public final class WaitPolicy {
                 default:
                     break;
             }
-            if (budget == 0) {
+            if (!waiting) {
+                waiting = true;
+                waitBlocks = PHASES.blocking(System.currentTimeMillis());
+                waitStart = System.nanoTime();
+            }
+            if (budget == 0 || waitBlocks) {
                 RunQueue.refresh();
                 return 0;
             }
@@ -255,6 +274,9 @@ public final class WaitPolicy {
             }
             if (!found) {
                 RunQueue.refresh();
+            } else if (waiting) {
+                waiting = false;
+                PHASES.waited(waitBlocks, System.nanoTime() - waitStart);
             }
         }
 
@@ -268,9 +290,14 @@ public final class WaitPolicy {
             if (mode != Mode.ADAPTIVE) {
                 return;
             }
+            if (waiting) {
+                waiting = false;
+                PHASES.waited(waitBlocks, waitedNanos);
+            }
             if (waitedNanos <= maxSpinNanos) {
                 budget = maxSpinNanos;
-            } else {
+            } else if (!waitBlocks) {
+                // in a phase of blocking, a wait is longer by its wake-up and says less about a spin
                 budget /= 2;
                 if (budget < MIN_SPIN_NANOS) {
                     budget = 0;

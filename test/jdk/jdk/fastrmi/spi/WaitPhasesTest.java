@@ -1,0 +1,247 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
+ * @test
+ * @summary The adaptive wait policy's trials of polling against blocking
+ *          (jdk.fastrmi.spi.WaitPhases), driven by a clock of the test's:
+ *          a JVM polls at first and blocks at once only during the first
+ *          20 ms of each period; a trial whose waits were clearly shorter
+ *          switches it (and the trials then poll), one that was not doubles
+ *          the period up to 16 s, and a switch sets it back to 1 s; too
+ *          few waits, waits of idleness (over 50 ms) and a trial not
+ *          clearly shorter decide nothing; the trials of a longer period
+ *          fall within those of a shorter one, so JVMs of the machine try
+ *          together; threads counting and asking at once break nothing.
+ * @modules jdk.fastrmi/jdk.fastrmi.spi:+open
+ * @run main/othervm WaitPhasesTest
+ */
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+
+public class WaitPhasesTest {
+
+    /* Multiple of every period: the start of a period of each length. */
+    private static final long T0 = 1_000_000 * 16_000L;
+    private static final long US = 1_000;
+
+    /** A WaitPhases, through reflection (the class is the module's own). */
+    static final class Phases {
+        private static final Class<?> CLASS;
+        private static final Constructor<?> NEW;
+        private static final Method BLOCKING, WAITED, PREFERS_BLOCKING, PERIOD;
+
+        static {
+            try {
+                CLASS = Class.forName("jdk.fastrmi.spi.WaitPhases");
+                NEW = CLASS.getDeclaredConstructor();
+                BLOCKING = CLASS.getDeclaredMethod("blocking", long.class);
+                WAITED = CLASS.getDeclaredMethod("waited", boolean.class, long.class);
+                PREFERS_BLOCKING = CLASS.getDeclaredMethod("prefersBlocking");
+                PERIOD = CLASS.getDeclaredMethod("period");
+                for (var m : List.of(NEW, BLOCKING, WAITED, PREFERS_BLOCKING, PERIOD)) {
+                    m.setAccessible(true);
+                }
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private final Object phases;
+
+        Phases() throws Exception {
+            phases = NEW.newInstance();
+        }
+
+        private Object call(Method m, Object... args) {
+            try {
+                return m.invoke(phases, args);
+            } catch (InvocationTargetException e) {
+                throw new AssertionError("WaitPhases." + m.getName() + " threw", e.getCause());
+            } catch (IllegalAccessException e) {
+                throw new AssertionError(e);
+            }
+        }
+
+        boolean blocking(long nowMillis) {
+            return (Boolean) call(BLOCKING, nowMillis);
+        }
+
+        void waited(boolean blocked, long nanos) {
+            call(WAITED, blocked, nanos);
+        }
+
+        /* n waits that begin at nowMillis, each lasting nanos; whether they blocked. */
+        boolean waits(long nowMillis, int n, long nanos) {
+            boolean blocked = false;
+            for (int i = 0; i < n; i++) {
+                blocked = blocking(nowMillis);
+                waited(blocked, nanos);
+            }
+            return blocked;
+        }
+
+        boolean prefersBlocking() {
+            return (Boolean) call(PREFERS_BLOCKING);
+        }
+
+        long period() {
+            return (Long) call(PERIOD);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        firstPolls();
+        busyNeighboursSwitchToBlocking();
+        quietMachineSwitchesBack();
+        nothingDecidedWithoutClearEvidence();
+        periodsNest();
+        concurrentUse();
+        System.out.println("passed");
+    }
+
+    /* A fresh JVM polls, and blocks at once only in the trials, the first 20 ms of each second. */
+    private static void firstPolls() throws Exception {
+        Phases p = new Phases();
+        check(!p.prefersBlocking(), "a fresh JVM prefers blocking");
+        check(p.period() == 1000, "the first period is " + p.period() + " ms");
+        for (long ms : new long[] {20, 21, 500, 999, 1020, 7500}) {
+            check(!p.blocking(T0 + ms), "a wait " + ms + " ms into the period blocks");
+        }
+        for (long ms : new long[] {0, 1, 19, 1000, 1019, 7005}) {
+            check(p.blocking(T0 + ms), "a wait " + ms + " ms into the period (a trial) polls");
+        }
+    }
+
+    /*
+     * Computing neighbours: polled waits last slices (3 ms), blocked ones
+     * 60 µs. The first trial of blocking switches the JVM; later trials
+     * poll, lose, and double the period up to 16 s.
+     */
+    private static void busyNeighboursSwitchToBlocking() throws Exception {
+        Phases p = new Phases();
+        check(!p.waits(T0 + 500, 100, 3000 * US), "a main wait blocks");
+        check(p.waits(T0 + 1005, 40, 60 * US), "a trial's wait polls");
+        check(p.blocking(T0 + 1030), "after a trial of blocking with waits 50 times shorter, a wait polls");
+        check(p.prefersBlocking(), "the JVM does not prefer blocking");
+        check(p.period() == 1000, "the period after a switch is " + p.period() + " ms");
+        long t = T0 + 1000;
+        long[] periods = {2000, 4000, 8000, 16_000, 16_000};
+        for (long expected : periods) {
+            long period = p.period();
+            p.waits(t + 500, 200, 60 * US);
+            t += period;
+            check(!p.waits(t + 5, 20, 3000 * US), "a trial's wait blocks while the JVM prefers blocking");
+            check(p.blocking(t + 25), "a wait after a lost trial of polling polls");
+            check(p.period() == expected, "after a lost trial the period is " + p.period() + ", not " + expected);
+        }
+        // in a period of 16 s, the trials come every 16 s only
+        check(p.blocking(t + 1005) && p.blocking(t + 8005), "a wait polls outside the trials of a 16 s period");
+    }
+
+    /* The neighbours went: a trial of polling (waits of 40 µs against 60) switches back. */
+    private static void quietMachineSwitchesBack() throws Exception {
+        Phases p = new Phases();
+        p.waits(T0 + 500, 100, 3000 * US);
+        p.waits(T0 + 1005, 40, 60 * US);
+        check(p.blocking(T0 + 1500) && p.prefersBlocking(), "the JVM does not prefer blocking");
+        p.waits(T0 + 1500, 100, 60 * US);
+        check(!p.waits(T0 + 2005, 40, 40 * US), "a trial's wait blocks while the JVM prefers blocking");
+        check(!p.blocking(T0 + 2030), "after a trial of polling with shorter waits, a wait blocks");
+        check(!p.prefersBlocking(), "the JVM still prefers blocking");
+        check(p.period() == 1000, "the period after a switch is " + p.period() + " ms");
+    }
+
+    private static void nothingDecidedWithoutClearEvidence() throws Exception {
+        // fewer than 16 waits in the trial
+        Phases p = new Phases();
+        p.waits(T0 + 500, 100, 3000 * US);
+        p.waits(T0 + 1005, 15, 60 * US);
+        check(!p.blocking(T0 + 1030) && p.period() == 1000, "15 trial waits decided");
+        // fewer than 16 in the main part
+        p.waits(T0 + 1500, 15, 3000 * US);
+        p.waits(T0 + 2005, 40, 60 * US);
+        check(!p.blocking(T0 + 2030) && p.period() == 1000, "15 main waits decided");
+        // waits of idleness, over 50 ms, are not counted
+        p.waits(T0 + 2500, 100, 40 * US);
+        p.waits(T0 + 3005, 40, 60_000 * US);
+        check(!p.blocking(T0 + 3030) && p.period() == 1000, "waits over 50 ms counted");
+        // a trial shorter by less than a twentieth does not switch, and lost
+        p.waits(T0 + 3500, 100, 1000 * US);
+        p.waits(T0 + 4005, 40, 960 * US);
+        check(!p.blocking(T0 + 4030), "a trial 4% shorter switched");
+        check(p.period() == 2000, "a trial 4% shorter did not count as lost: " + p.period());
+        // nor a trial that was longer
+        p.waits(T0 + 4500, 100, 40 * US);
+        p.waits(T0 + 6005, 40, 60 * US);
+        check(!p.blocking(T0 + 6030) && p.period() == 4000, "a longer trial switched, or did not count");
+    }
+
+    /* Periods are counted from the epoch: a 16 s period's trials are trials of every shorter period. */
+    private static void periodsNest() {
+        for (long period = 1000; period <= 16_000; period *= 2) {
+            for (long t = T0; t < T0 + 64_000; t += 16_000) {
+                for (long ms = 0; ms < 20; ms++) {
+                    check((t + ms) % period < 20, "period " + period + ": " + (t + ms) + " not in a trial");
+                }
+            }
+        }
+    }
+
+    /* Threads counting waits and asking at once, across trials: no exception, a consistent answer. */
+    private static void concurrentUse() throws Exception {
+        Phases p = new Phases();
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> failures = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            int id = i;
+            Thread t = new Thread(() -> {
+                try {
+                    for (long ms = 0; ms < 5000; ms++) {
+                        boolean blocked = p.blocking(T0 + ms);
+                        p.waited(blocked, (blocked ? 60 : 3000) * US + id);
+                    }
+                } catch (Throwable e) {
+                    synchronized (failures) {
+                        failures.add(e);
+                    }
+                }
+            });
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (!failures.isEmpty()) {
+            throw new AssertionError("a thread failed", failures.get(0));
+        }
+        check(p.prefersBlocking(), "threads whose blocked waits were 50 times shorter left the JVM polling");
+    }
+
+    private static void check(boolean ok, String what) {
+        if (!ok) {
+            throw new AssertionError(what);
+        }
+    }
+}
