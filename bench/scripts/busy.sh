@@ -28,14 +28,12 @@ driver_setup busy
 run() {
     local jdk=$1 label=$2
     shift 2
-    local callers i
+    local callers
     for callers in $BUSY_CALLERS; do
         say "$label, $callers callers ($BUSY_RUNS runs)"
-        for ((i = 1; i <= BUSY_RUNS; i++)); do
-            driver_run "$jdk" busy.BusyNeighbours "$label" -Dbusy.callers="$callers" \
-                -Dbusy.seconds="$BUSY_SECONDS" -Dbusy.aloneSeconds="$BUSY_ALONE_SECONDS" \
-                -Dbusy.warmupSeconds="$BUSY_WARMUP_SECONDS" "$@"
-        done
+        driver_runs "$BUSY_RUNS" "$jdk" busy.BusyNeighbours "$label" -Dbusy.callers="$callers" \
+            -Dbusy.seconds="$BUSY_SECONDS" -Dbusy.aloneSeconds="$BUSY_ALONE_SECONDS" \
+            -Dbusy.warmupSeconds="$BUSY_WARMUP_SECONDS" "$@"
     done
 }
 

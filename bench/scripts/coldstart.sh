@@ -26,13 +26,11 @@ driver_setup coldstart
 run() {
     local jdk=$1 label=$2
     shift 2
-    local background i
+    local background
     for background in $COLD_BACKGROUND; do
         say "$label, background listener: $background ($COLD_RUNS runs)"
-        for ((i = 1; i <= COLD_RUNS; i++)); do
-            driver_run "$jdk" cold.ColdStart "$label" -Dcold.calls="$COLD_CALLS" \
-                -Dcold.background=$([ "$background" = yes ] && echo true || echo false) "$@"
-        done
+        driver_runs "$COLD_RUNS" "$jdk" cold.ColdStart "$label" -Dcold.calls="$COLD_CALLS" \
+            -Dcold.background=$([ "$background" = yes ] && echo true || echo false) "$@"
     done
 }
 

@@ -27,3 +27,11 @@ driver_run() {
     "$jdk/bin/java" -Djava.rmi.server.hostname=127.0.0.1 "$@" -cp "$bench/target/benchmarks.jar" \
         "org.grandejdk.bench.rmi.$main" "$label" | tee /dev/stderr | sed -n 's/^ROW | //p' >> "$rows"
 }
+# driver_runs N JDK MAIN LABEL [JVM options]: driver_run N times.
+driver_runs() {
+    local n=$1 i
+    shift
+    for ((i = 1; i <= n; i++)); do
+        driver_run "$@"
+    done
+}
