@@ -41,14 +41,22 @@ RMI_PACKAGES='java/rmi/|sun/rmi/|jdk/fastrmi/|jdk/internal/fastrmi/|jdk/fastseri
 
 # Class names without the ids of one run, and the @lambda-proxy lines of
 # those packages' classes; never @cp lines (constant pool indexes of one
-# run's classes), @lambda-form-invoker lines (the JDK's list has the ones
-# its start-up needs) or comments. The training's own classes and proxies
-# are in none of the packages.
+# run's classes) or comments. The training's own classes and proxies are in
+# none of the packages.
+#
+# And every @lambda-form-invoker line of the training: the method handle
+# shapes (direct, bound, invokers) that RMI's reflection, records, FFM
+# downcalls and memory-segment access use. The dump pregenerates them into
+# java.lang.invoke's holder classes, as the JDK's make does for the shapes
+# of its own start-up; without them a fresh client JVM of jdk.fastrmi spun
+# 118 more hidden classes (LambdaForm$DMH, $BMH) before its first calls,
+# 280 in all against stock RMI's 20. The lines name only java.lang.invoke
+# types and signatures, nothing of one run.
 {
     cat "$jdk_list"
     cat "$work"/lists/*.classlist \
         | sed -E 's/^([^@][^ ]*) id: [0-9]+$/\1/' \
-        | grep -E "^(@lambda-proxy )?($RMI_PACKAGES)[^ ]*( |\$)" \
+        | grep -E "^(@lambda-proxy )?($RMI_PACKAGES)[^ ]*( |\$)|^@lambda-form-invoker " \
         | grep -v -E '^[^@].* (id|super|source):' \
         | LC_ALL=C sort -u
 } | awk '!seen[$0]++' > "$work/classlist"

@@ -27,7 +27,10 @@
  *          with each of the four archives the JVM may pick (compressed
  *          oops or not, compact object headers or not; -Xshare:on, so an
  *          archive that cannot be mapped fails the run); the image's
- *          lib/classlist names those classes.
+ *          lib/classlist names those classes; and the method handle
+ *          shapes they use are pregenerated into the archive's holder
+ *          classes, so that neither program spins LambdaForm classes of
+ *          direct or bound method handles.
  * @library /lib
  * @build grande.test.*
  * @run main/othervm DefaultCdsArchiveTest
@@ -56,6 +59,10 @@ public class DefaultCdsArchiveTest {
             "\\] ((?:java\\.rmi|sun\\.rmi|jdk\\.fastrmi|jdk\\.internal\\.fastrmi|jdk\\.fastserial"
             + "|jdk\\.internal\\.fastserial|java\\.lang\\.foreign|jdk\\.internal\\.foreign)\\.\\S+)"
             + " source: (.*)$", Pattern.MULTILINE);
+
+    /** A hidden class of a direct or bound method handle's form, generated at run time. */
+    private static final Pattern SPUN_HANDLE_FORM = Pattern.compile(
+            "\\] java\\.lang\\.invoke\\.LambdaForm\\$[DB]MH/0x[0-9a-f]+ source: ");
 
     private static final List<List<String>> ARCHIVES = List.of(
             List.of(),
@@ -127,6 +134,17 @@ public class DefaultCdsArchiveTest {
                              + " (scripts/cds/CdsTraining.java should do what loads them)");
                 // stock RMI alone loads about 90 of them, jdk.fastrmi about 290
                 expect(shared >= 50, what + ": " + shared + " classes of the RMI packages from the archive");
+
+                // the training's @lambda-form-invoker lines: without them jdk.fastrmi's
+                // program spun 44 LambdaForm$DMH classes and stock RMI's 5
+                Matcher spun = SPUN_HANDLE_FORM.matcher(out);
+                int forms = 0;
+                while (spun.find()) {
+                    forms++;
+                }
+                System.out.println(what + ": " + forms + " LambdaForm classes of direct or bound handles spun");
+                expect(forms <= 3, what + ": " + forms + " LambdaForm$DMH/$BMH classes spun at run time"
+                       + " (the image's class list should name their shapes: scripts/cds/train.sh)");
             }
         }
     }
