@@ -70,27 +70,12 @@ import java.util.List;
 import java.util.Map;
 
 import grande.test.ChildJvm;
+import grande.test.ServiceException;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
 
 public class ExceptionTest {
-
-    /** A declared, checked exception of the application, with a field. */
-    public static final class InsufficientFundsException extends Exception {
-        @Serial
-        private static final long serialVersionUID = 1L;
-        private final int available;
-
-        public InsufficientFundsException(String message, int available, Throwable cause) {
-            super(message, cause);
-            this.available = available;
-        }
-
-        public int available() {
-            return available;
-        }
-    }
 
     /** An Error of the application. */
     public static final class CorruptLedgerError extends Error {
@@ -116,7 +101,8 @@ public class ExceptionTest {
 
     public interface Account extends Remote {
         int balance() throws RemoteException;
-        void withdraw(int amount) throws InsufficientFundsException, RemoteException;
+        // more than the balance: ServiceException, with the balance as its code
+        void withdraw(int amount) throws ServiceException, RemoteException;
         void audit(String problem) throws RemoteException;          // throws IllegalStateException
         void corrupt(String problem) throws RemoteException;        // throws CorruptLedgerError
         void failRemotely(String problem) throws RemoteException;   // throws RemoteException
@@ -133,10 +119,10 @@ public class ExceptionTest {
         }
 
         @Override
-        public synchronized void withdraw(int amount) throws InsufficientFundsException {
+        public synchronized void withdraw(int amount) throws ServiceException {
             if (amount > balance) {
-                throw new InsufficientFundsException("cannot withdraw " + amount, balance,
-                                                     new IllegalArgumentException("amount " + amount));
+                throw new ServiceException("cannot withdraw " + amount, balance,
+                                           new IllegalArgumentException("amount " + amount));
             }
             balance -= amount;
         }
@@ -200,10 +186,10 @@ public class ExceptionTest {
         a.withdraw(30);
         expectEquals(70, a.balance(), "the balance after a withdrawal");
 
-        var funds = Failures.expectThrows(InsufficientFundsException.class, () -> a.withdraw(1000),
+        var funds = Failures.expectThrows(ServiceException.class, () -> a.withdraw(1000),
                                           "a declared checked exception");
         expectEquals("cannot withdraw 1000", funds.getMessage(), "its message");
-        expectEquals(70, funds.available(), "its field");
+        expectEquals(70, funds.code(), "its field");
         expectEquals(IllegalArgumentException.class, funds.getCause().getClass(), "its cause");
         expectEquals("amount 1000", funds.getCause().getMessage(), "its cause's message");
         expect(Arrays.stream(funds.getStackTrace())

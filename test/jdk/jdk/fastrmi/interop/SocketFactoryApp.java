@@ -33,9 +33,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.rmi.ssl.SslRMIClientSocketFactory;
 import javax.rmi.ssl.SslRMIServerSocketFactory;
 
+import grande.test.StatelessFactory;
+
 /**
- * One side of SocketFactoryTest, on any JDK (no API of the image's): a
- * server that exports its registry and a Greeter through socket factories
+ * One side of SocketFactoryTest, on stock JDK 25 or the image (no API of
+ * the image's; the test library's classes, so not on JDK 17): a server
+ * that exports its registry and a Greeter through socket factories
  * ("counting": plain sockets whose client factory counts them; "ssl":
  * javax.rmi.ssl's), or a client that looks the Greeter up through the
  * client factory, calls it, has it call back an object the client
@@ -90,7 +93,8 @@ public class SocketFactoryApp {
     }
 
     /** Plain sockets; the client factory counts those it makes in this JVM. */
-    public static final class CountingClientFactory implements RMIClientSocketFactory, Serializable {
+    public static final class CountingClientFactory extends StatelessFactory
+            implements RMIClientSocketFactory, Serializable {
         private static final long serialVersionUID = 1L;
         static final AtomicInteger MADE = new AtomicInteger();
 
@@ -99,34 +103,15 @@ public class SocketFactoryApp {
             MADE.incrementAndGet();
             return new Socket(host, port);
         }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof CountingClientFactory;
-        }
-
-        @Override
-        public int hashCode() {
-            return 17;
-        }
     }
 
-    public static final class PlainServerFactory implements RMIServerSocketFactory, Serializable {
+    public static final class PlainServerFactory extends StatelessFactory
+            implements RMIServerSocketFactory, Serializable {
         private static final long serialVersionUID = 1L;
 
         @Override
         public ServerSocket createServerSocket(int port) throws IOException {
             return new ServerSocket(port);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof PlainServerFactory;
-        }
-
-        @Override
-        public int hashCode() {
-            return 19;
         }
     }
 
