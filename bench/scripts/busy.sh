@@ -8,11 +8,12 @@
 #
 #   bench/scripts/busy.sh
 #
-# Configurations: stock RMI on stock Temurin (the baseline), jdk.fastrmi
-# over tcp and with its default technologies (fabric shared memory between
-# the two JVMs). Environment: as run.sh (IMAGE, STOCK_JDK, BENCH_OUT,
-# M2_REPO), BUSY_RUNS (default 3), BUSY_CALLERS (default "1 8"),
-# BUSY_SECONDS (10), BUSY_ALONE_SECONDS (5), BUSY_WARMUP_SECONDS (5).
+# Configurations (common.sh's driver_configurations): stock RMI on stock
+# Temurin (the baseline), jdk.fastrmi over tcp and with its default
+# technologies (fabric shared memory between the two JVMs). Environment:
+# as run.sh (IMAGE, STOCK_JDK, BENCH_OUT, M2_REPO), BUSY_RUNS (default 3),
+# BUSY_CALLERS (default "1 8"), BUSY_SECONDS (10), BUSY_ALONE_SECONDS (5),
+# BUSY_WARMUP_SECONDS (5).
 set -euo pipefail
 
 source "$(dirname "$0")/common.sh"
@@ -37,9 +38,7 @@ run() {
     done
 }
 
-run "$STOCK_JDK" "stock RMI, Temurin"
-run "$IMAGE" "jdk.fastrmi tcp" -Djava.rmi.provider=fastrmi -Djdk.fastrmi.technologies=tcp -Dbusy.technology=tcp
-run "$IMAGE" "jdk.fastrmi default (fabric shm)" -Djava.rmi.provider=fastrmi -Dbusy.technology=fabric:shm
+driver_configurations run busy
 
 python3 - "$rows" "$out" "$BUSY_RUNS" "$BUSY_SECONDS" <<'PY'
 import statistics, sys, datetime, os

@@ -8,11 +8,11 @@
 #
 #   bench/scripts/coldstart.sh
 #
-# Configurations: stock RMI on stock Temurin (the baseline), jdk.fastrmi
-# over tcp and with its default technologies (fabric shared memory between
-# the two JVMs). Environment: as run.sh (IMAGE, STOCK_JDK, BENCH_OUT,
-# M2_REPO), COLD_RUNS (default 7), COLD_CALLS (3000), COLD_BACKGROUND
-# ("no yes").
+# Configurations (common.sh's driver_configurations): stock RMI on stock
+# Temurin (the baseline), jdk.fastrmi over tcp and with its default
+# technologies (fabric shared memory between the two JVMs). Environment:
+# as run.sh (IMAGE, STOCK_JDK, BENCH_OUT, M2_REPO), COLD_RUNS (default 7),
+# COLD_CALLS (3000), COLD_BACKGROUND ("no yes").
 set -euo pipefail
 
 source "$(dirname "$0")/common.sh"
@@ -34,9 +34,7 @@ run() {
     done
 }
 
-run "$STOCK_JDK" "stock RMI, Temurin"
-run "$IMAGE" "jdk.fastrmi tcp" -Djava.rmi.provider=fastrmi -Djdk.fastrmi.technologies=tcp -Dcold.technology=tcp
-run "$IMAGE" "jdk.fastrmi default (fabric shm)" -Djava.rmi.provider=fastrmi -Dcold.technology=fabric:shm
+driver_configurations run cold
 
 python3 - "$rows" "$out" "$COLD_RUNS" "$COLD_CALLS" <<'PY'
 import statistics, sys, datetime, os

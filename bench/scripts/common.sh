@@ -35,3 +35,18 @@ driver_runs() {
         driver_run "$@"
     done
 }
+# driver_configurations RUN PREFIX: the function RUN called as RUN JDK LABEL
+# [JVM options] for each configuration of the first-calls and busy-neighbours
+# drivers: stock RMI on stock Temurin (the baseline: the reports find it by
+# this label), jdk.fastrmi over tcp, and jdk.fastrmi with its default
+# technologies (fabric shared memory between the two JVMs). PREFIX.technology
+# (cold.technology, busy.technology) tells the driver which technology its
+# stub must have.
+driver_configurations() {
+    local run=$1 prefix=$2
+    "$run" "$STOCK_JDK" "stock RMI, Temurin"
+    "$run" "$IMAGE" "jdk.fastrmi tcp" -Djava.rmi.provider=fastrmi -Djdk.fastrmi.technologies=tcp \
+        -D"$prefix".technology=tcp
+    "$run" "$IMAGE" "jdk.fastrmi default (fabric shm)" -Djava.rmi.provider=fastrmi \
+        -D"$prefix".technology=fabric:shm
+}

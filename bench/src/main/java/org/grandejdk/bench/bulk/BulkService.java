@@ -14,7 +14,10 @@ import java.util.List;
  * declares it. For each kind of data ({@link BulkKind}) an {@code echo},
  * which returns its argument, so the data travels there and back, and a
  * void {@code take}, which keeps it, so the data travels there only and the
- * reply is empty.
+ * reply is empty. (The jtreg bulk tests, test/jdk/jdk/fastrmi/bulk, have a
+ * BulkService of their own for what they check, a server's hash of an
+ * argument and a server that holds its reply; this one has what the
+ * benchmarks measure and check, and nothing more.)
  */
 public interface BulkService extends Remote {
 

@@ -35,6 +35,11 @@ import org.openjdk.jmh.annotations.Setup;
  *     the same number of bytes from a byte[] to the buffer and back.
  * </ul>
  *
+ * <p>The three methods are written out for each payload, not shared over a
+ * {@code @Param}: each is the code a generated marshaler for that one class
+ * would run, a ClassInfo constant and a monomorphic writeTo/readFrom; a
+ * method for both payloads would measure its choice between them too.
+ *
  * <p>Image only: {@link ClassInfo} does not exist in stock JDK 25, so this
  * class must never be selected for a stock run.
  */
