@@ -279,7 +279,7 @@ test-bench-smoke: $(REPORT_VENV)/.installed
 # ObjectInputStream on the same mutations, with a histogram of outcomes.
 # FUZZ_SEED=N repeats a run (the seed is printed).
 FUZZ_SECONDS ?= 300
-FUZZ_SOURCES := $(addprefix test/jdk/jdk/fastserial/fuzz/,FuzzCorpus.java Mutator.java FastStreamFuzzer.java FastFormat.java)
+FUZZ_SOURCES := $(addprefix test/jdk/jdk/fastserial/fuzz/,FuzzCorpus.java Mutator.java FastStreamFuzzer.java FastFormat.java) $(wildcard test/lib/grande/test/samples/*.java)
 
 .PHONY: fuzz-fastserial
 fuzz-fastserial: image

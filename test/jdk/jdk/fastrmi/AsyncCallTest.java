@@ -42,7 +42,6 @@
  *      AsyncCallTest
  */
 
-import java.io.Serial;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.server.UnicastRemoteObject;
@@ -57,6 +56,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import grande.test.ChildJvm;
+import grande.test.ServiceException;
 
 import jdk.fastrmi.FastRMI;
 
@@ -64,15 +64,6 @@ import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
 
 public class AsyncCallTest {
-
-    public static final class CalculatorException extends Exception {
-        @Serial
-        private static final long serialVersionUID = 1L;
-
-        public CalculatorException(String message) {
-            super(message);
-        }
-    }
 
     public interface Calculator extends Remote {
         int add(int a, int b) throws RemoteException;
@@ -85,7 +76,7 @@ public class AsyncCallTest {
         /** Whether a call tagged tag started, waiting up to timeoutMillis for it. */
         boolean awaitArrival(String tag, long timeoutMillis) throws RemoteException;
 
-        void reject(String why) throws CalculatorException, RemoteException;
+        void reject(String why) throws ServiceException, RemoteException;
 
         int divide(int a, int b) throws RemoteException;
     }
@@ -146,8 +137,8 @@ public class AsyncCallTest {
         }
 
         @Override
-        public void reject(String why) throws CalculatorException {
-            throw new CalculatorException(why);
+        public void reject(String why) throws ServiceException {
+            throw new ServiceException(why, 0, null);
         }
 
         @Override
@@ -245,7 +236,7 @@ public class AsyncCallTest {
         });
         var e = Failures.expectThrows(ExecutionException.class, () -> rejected.get(LIMIT, TimeUnit.SECONDS),
                                       "get() of a call whose server threw a declared exception");
-        expectEquals(CalculatorException.class, e.getCause().getClass(), "the future's exception");
+        expectEquals(ServiceException.class, e.getCause().getClass(), "the future's exception");
         expectEquals("no credit", e.getCause().getMessage(), "its message");
         expect(rejected.isCompletedExceptionally(), "the future completed exceptionally");
 

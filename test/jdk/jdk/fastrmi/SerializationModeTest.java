@@ -30,7 +30,7 @@
  *          serialization).
  * @modules java.rmi jdk.fastrmi
  * @library /lib
- * @build grande.test.* Failures GraphNode
+ * @build grande.test.* grande.test.samples.* Failures GraphNode
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djdk.fastrmi.serialization=jdk
  *      -Djava.rmi.server.hostname=127.0.0.1 -Dtest.fastrmi.technology=fabric:shm SerializationModeTest jdk
  * @run main/othervm -Djava.rmi.provider=fastrmi -Djdk.fastrmi.serialization=jdk
@@ -62,6 +62,8 @@ import java.rmi.server.UnicastRemoteObject;
 import java.util.List;
 
 import grande.test.ChildJvm;
+import grande.test.ServiceException;
+import grande.test.samples.Replaced;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -152,39 +154,6 @@ public class SerializationModeTest {
         }
     }
 
-    /** Travels as its proxy (writeReplace), which turns back into it (readResolve). */
-    public record Interval(int from, int to) implements Serializable {
-        @Serial
-        private Object writeReplace() {
-            return new IntervalProxy(from + ".." + to);
-        }
-    }
-
-    public static final class IntervalProxy implements Serializable {
-        @Serial
-        private static final long serialVersionUID = 1L;
-        final String text;
-
-        IntervalProxy(String text) {
-            this.text = text;
-        }
-
-        @Serial
-        private Object readResolve() {
-            String[] parts = text.split("\\.\\.");
-            return new Interval(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
-        }
-    }
-
-    public static final class OverdrawnException extends Exception {
-        @Serial
-        private static final long serialVersionUID = 1L;
-
-        public OverdrawnException(String message) {
-            super(message);
-        }
-    }
-
     public interface Listener extends Remote {
         Money onPayment(Money m) throws RemoteException;
     }
@@ -196,7 +165,7 @@ public class SerializationModeTest {
         StreamSpy spyBack(int payload) throws RemoteException;
         Object echo(Object o) throws RemoteException;
         String shape(GraphNode root) throws RemoteException;
-        void pay(Money m) throws OverdrawnException, RemoteException;
+        void pay(Money m) throws ServiceException, RemoteException;
         Money notify(Listener l, Money m) throws RemoteException;
     }
 
@@ -211,8 +180,8 @@ public class SerializationModeTest {
         @Override public String shape(GraphNode root) { return GraphNode.shape(root); }
 
         @Override
-        public void pay(Money m) throws OverdrawnException {
-            throw new OverdrawnException("cannot pay " + m.cents + " " + m.currency);
+        public void pay(Money m) throws ServiceException {
+            throw new ServiceException("cannot pay " + m.cents + " " + m.currency, 0, null);
         }
 
         @Override
@@ -255,14 +224,14 @@ public class SerializationModeTest {
                    "a graph as the server read it (" + shape.length() + " chars of shape)");
             expect(shape.equals(GraphNode.shape((GraphNode) service.echo(root))), "the graph the server wrote back");
             expectEquals(new Money(1234, "EUR"), service.echo(new Money(1234, "EUR")), "an Externalizable object");
-            Object interval = service.echo(new Interval(3, 9));
-            expectEquals(new Interval(3, 9), interval, "an object that travels as its writeReplace proxy");
+            Object replaced = service.echo(new Replaced("interval", 9));
+            expectEquals(new Replaced("interval", 9), replaced, "an object that travels as its writeReplace proxy");
             Object[] shared = {new Money(1, "CHF"), null};
             shared[1] = shared[0];
             Object[] sharedBack = (Object[]) service.echo(shared);
             expect(sharedBack[0] == sharedBack[1], "an Externalizable object shared in a graph");
 
-            var e = Failures.expectThrows(OverdrawnException.class, () -> service.pay(new Money(5, "USD")),
+            var e = Failures.expectThrows(ServiceException.class, () -> service.pay(new Money(5, "USD")),
                                           "a declared exception");
             expectEquals("cannot pay 5 USD", e.getMessage(), "its message");
 

@@ -84,6 +84,13 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
+import grande.test.samples.CustomOnly;
+import grande.test.samples.Ext;
+import grande.test.samples.ExtReadsLess;
+import grande.test.samples.GreeterHandler;
+import grande.test.samples.ReadsLess;
+import grande.test.samples.Replaced;
+
 /**
  * The semantics corpus: named samples, each a writer (what is done to an
  * ObjectOutputStream) and a reader (what is done to the ObjectInputStream
@@ -519,12 +526,12 @@ public final class Corpus {
             expect(h.observed.startsWith("42 utf:label "), "the custom data: " + h.observed);
             expect(h.observed.contains(" self=true unsharedCopy=true"), "the back reference and the unshared copy");
         }));
-        s.add(graph("custom-data-only", new Rules.CustomOnly("t", 5, 6, 7)));
+        s.add(graph("custom-data-only", new CustomOnly("t", 5, 6, 7)));
         s.add(script("custom-data-skipped", out -> {
-            out.writeObject(new Rules.ReadsLess());
+            out.writeObject(new ReadsLess());
             out.writeObject("after");
         }, in -> List.of(in.readObject(), in.readObject())).withCheck(r -> {
-            Rules.ReadsLess x = (Rules.ReadsLess) ((List<?>) r).get(0);
+            ReadsLess x = (ReadsLess) ((List<?>) r).get(0);
             expect(x.kept == 7 && x.firstExtra == 11, "ReadsLess read its part");
             expect("after".equals(((List<?>) r).get(1)), "the object after the skipped data");
         }));
@@ -604,11 +611,11 @@ public final class Corpus {
                     expect(l.get(0) == Rules.Singleton.INSTANCE && l.get(1) == Rules.Singleton.INSTANCE,
                            "readResolve gives the singleton");
                 }));
-        Rules.Money money = new Rules.Money(1234, "EUR");
-        s.add(graph("writeReplace-other-class-and-back", new ArrayList<>(List.of(money, money, "x")))
+        Replaced replaced = new Replaced("EUR", 1234);
+        s.add(graph("writeReplace-other-class-and-back", new ArrayList<>(List.of(replaced, replaced, "x")))
                 .withCheck(r -> {
                     List<?> l = (List<?>) r;
-                    expect(l.get(0) instanceof Rules.Money && l.get(0) == l.get(1), "Money, shared");
+                    expect(l.get(0) instanceof Replaced && l.get(0) == l.get(1), "Replaced, shared");
                 }));
         s.add(graph("writeReplace-by-string", new Rules.ReplacedByString(5))
                 .withCheck(r -> expect("replaced:5".equals(r), "the replacement String")));
@@ -657,17 +664,17 @@ public final class Corpus {
 
     private static void externalizable(List<Sample> s) {
         List<Object> refs = new ArrayList<>(List.of("r", 1));
-        Rules.Ext ext = new Rules.Ext(3, "ext", refs);
+        Ext ext = new Ext(3, "ext", refs);
         s.add(graph("externalizable", new ArrayList<>(List.of(ext, refs, ext))).noEquals().withCheck(r -> {
             List<?> l = (List<?>) r;
-            Rules.Ext e = (Rules.Ext) l.get(0);
+            Ext e = (Ext) l.get(0);
             expect(e.publicConstructorRan && e.sawSelf && e.refs == l.get(1) && l.get(2) == e,
                    "the public constructor ran, the references are shared");
         }));
         s.add(script("externalizable-reads-less", out -> {
-            out.writeObject(new Rules.ExtReadsLess(6));
+            out.writeObject(new ExtReadsLess(6));
             out.writeObject("after");
-        }, in -> List.of(((Rules.ExtReadsLess) in.readObject()).first, in.readObject()))
+        }, in -> List.of(((ExtReadsLess) in.readObject()).first, in.readObject()))
                 .withCheck(r -> expect(r.equals(List.of(6, "after")), "the unread external data skipped")));
         s.add(graph("externalizable-no-public-constructor", new Rules.ExtNoPublicConstructor())
                 .failsOnRead(InvalidClassException.class));
@@ -738,7 +745,7 @@ public final class Corpus {
 
     private static void proxies(List<Sample> s) {
         Object greeter = Proxy.newProxyInstance(Rules.class.getClassLoader(),
-                new Class<?>[] { Rules.Greeter.class, Runnable.class }, new Rules.GreeterHandler("hello"));
+                new Class<?>[] { Rules.Greeter.class, Runnable.class }, new GreeterHandler("hello"));
         s.add(graph("proxy", new ArrayList<>(List.of(greeter, greeter, greeter.getClass()))).noEquals()
                 .withCheck(r -> {
                     List<?> l = (List<?>) r;
@@ -746,7 +753,7 @@ public final class Corpus {
                     expect(l.get(0) == l.get(1) && l.get(2) == greeter.getClass(), "shared; the proxy class");
                 }));
         Object publicOnly = Proxy.newProxyInstance(Rules.class.getClassLoader(),
-                new Class<?>[] { Runnable.class, Comparable.class }, new Rules.GreeterHandler("pub"));
+                new Class<?>[] { Runnable.class, Comparable.class }, new GreeterHandler("pub"));
         s.add(graph("proxy-public-interfaces", publicOnly).noEquals()
                 .withCheck(r -> expect(r.toString().equals("Proxy(pub)"), "the proxy works")));
         Object unserializable = Proxy.newProxyInstance(Rules.class.getClassLoader(),

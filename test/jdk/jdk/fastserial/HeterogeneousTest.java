@@ -30,7 +30,8 @@
  *          wrong within one JVM too must at least read from a peer's bytes
  *          as from local ones; SemanticsCorpusTest reports it.
  * @library /lib
- * @build grande.test.* DeepEquals Rules Corpus Codec CorpusRunner FastCodecs HeterogeneousPeer
+ * @build grande.test.* grande.test.samples.* DeepEquals Rules Corpus Codec CorpusRunner FastCodecs
+ *        HeterogeneousPeer
  * @run main/othervm HeterogeneousTest
  */
 

@@ -41,7 +41,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the fast streams must keep. Observations a rule makes while reading (which
  * constructor ran, what readFields reported, which validations ran) are kept
  * in fields, so that comparing the graphs read by the JDK's streams and by
- * the fast streams compares the observations too.
+ * the fast streams compares the observations too. The classes of the
+ * rules that other tests' graphs (the fuzz corpus) also hold are in
+ * grande.test.samples.
  */
 final class Rules {
 
@@ -194,53 +196,9 @@ final class Rules {
         }
     }
 
-    /** writeObject and readObject without the default fields at all. */
-    static final class CustomOnly implements Serializable {
-        private static final long serialVersionUID = 1L;
-        transient int[] values;
-        transient String text;
-
-        CustomOnly(String text, int... values) {
-            this.text = text;
-            this.values = values;
-        }
-
-        private void writeObject(ObjectOutputStream out) throws IOException {
-            out.writeInt(values.length);
-            for (int v : values) {
-                out.writeInt(v);
-            }
-            out.writeObject(text);
-        }
-
-        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-            values = new int[in.readInt()];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = in.readInt();
-            }
-            text = (String) in.readObject();
-        }
-    }
-
-    /** Reads less than its writeObject wrote: the rest is skipped, objects in it included. */
-    static final class ReadsLess implements Serializable {
-        private static final long serialVersionUID = 1L;
-        int kept = 7;
-        transient int firstExtra;
-
-        private void writeObject(ObjectOutputStream out) throws IOException {
-            out.defaultWriteObject();
-            out.writeInt(11);
-            out.writeObject(new ArrayList<>(List.of("skipped", "list")));
-            out.writeLong(12);
-            out.writeObject(new int[] { 1, 2 });
-        }
-
-        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-            in.defaultReadObject();
-            firstExtra = in.readInt();
-        }
-    }
+    // Shared with the fuzz corpus, in grande.test.samples: CustomOnly (writeObject
+    // and readObject without the default fields at all) and ReadsLess (reads less
+    // than its writeObject wrote).
 
     /**
      * Reads more than was written: beyond the end of the custom data a
@@ -482,45 +440,8 @@ final class Rules {
         }
     }
 
-    /** Replaced by another class on write, resolved back on read. */
-    static final class Money implements Serializable {
-        private static final long serialVersionUID = 1L;
-        final long cents;
-        final String currency;
-
-        Money(long cents, String currency) {
-            this.cents = cents;
-            this.currency = currency;
-        }
-
-        private Object writeReplace() {
-            return new MoneyForm(currency + ":" + cents);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Money m && m.cents == cents && m.currency.equals(currency);
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(cents) * 31 + currency.hashCode();
-        }
-    }
-
-    static final class MoneyForm implements Serializable {
-        private static final long serialVersionUID = 1L;
-        final String text;
-
-        MoneyForm(String text) {
-            this.text = text;
-        }
-
-        private Object readResolve() {
-            String[] parts = text.split(":");
-            return new Money(Long.parseLong(parts[1]), parts[0]);
-        }
-    }
+    // Shared, in grande.test.samples: Replaced (replaced by another class on write,
+    // resolved back on read).
 
     /** Replaced by a String; nothing resolves it back. */
     static final class ReplacedByString implements Serializable {
@@ -628,72 +549,8 @@ final class Rules {
 
     // ---- Externalizable ---------------------------------------------------
 
-    public static final class Ext implements Externalizable {
-        private static final long serialVersionUID = 1L;
-        int a;
-        String s;
-        List<Object> refs;
-        transient boolean publicConstructorRan;
-        transient boolean sawSelf;
-
-        public Ext() {
-            publicConstructorRan = true;
-        }
-
-        Ext(int a, String s, List<Object> refs) {
-            this.a = a;
-            this.s = s;
-            this.refs = refs;
-        }
-
-        @Override
-        public void writeExternal(ObjectOutput out) throws IOException {
-            out.writeInt(a);
-            out.writeUTF(s);
-            out.writeObject(refs);
-            out.writeObject(this);
-            out.write(new byte[] { 9, 8, 7 });
-            out.writeDouble(Double.NaN);
-        }
-
-        @SuppressWarnings("unchecked")
-        @Override
-        public void readExternal(ObjectInput in) throws IOException, ClassNotFoundException {
-            a = in.readInt();
-            s = in.readUTF();
-            refs = (List<Object>) in.readObject();
-            sawSelf = in.readObject() == this;
-            byte[] three = new byte[3];
-            in.readFully(three);
-            if (three[2] != 7 || !Double.isNaN(in.readDouble())) {
-                throw new InvalidObjectException("bad external data");
-            }
-        }
-    }
-
-    /** Reads less than it wrote: the rest is skipped. */
-    public static final class ExtReadsLess implements Externalizable {
-        private static final long serialVersionUID = 1L;
-        int first;
-
-        public ExtReadsLess() { }
-
-        ExtReadsLess(int first) {
-            this.first = first;
-        }
-
-        @Override
-        public void writeExternal(ObjectOutput out) throws IOException {
-            out.writeInt(first);
-            out.writeObject(List.of("skipped"));
-            out.writeLong(99);
-        }
-
-        @Override
-        public void readExternal(ObjectInput in) throws IOException {
-            first = in.readInt();
-        }
-    }
+    // Shared, in grande.test.samples: Ext (every kind of external data) and
+    // ExtReadsLess (reads less than it wrote).
 
     /** No public no-arg constructor: written, but not read. */
     public static final class ExtNoPublicConstructor implements Externalizable {
@@ -827,31 +684,15 @@ final class Rules {
 
     // ---- dynamic proxies ------------------------------------------------------
 
+    /**
+     * Not public, so that its proxy class is defined in this package (the
+     * serializable handler is grande.test.samples.GreeterHandler).
+     */
     interface Greeter {
         String greet(String who);
     }
 
-    static final class GreeterHandler implements InvocationHandler, Serializable {
-        private static final long serialVersionUID = 1L;
-        final String greeting;
-
-        GreeterHandler(String greeting) {
-            this.greeting = greeting;
-        }
-
-        @Override
-        public Object invoke(Object proxy, Method method, Object[] args) {
-            return switch (method.getName()) {
-                case "greet" -> greeting + ", " + args[0];
-                case "run" -> null;
-                case "hashCode" -> greeting.hashCode();
-                case "equals" -> proxy == args[0];
-                case "toString" -> "Proxy(" + greeting + ")";
-                default -> throw new UnsupportedOperationException(method.getName());
-            };
-        }
-    }
-
+    /** A handler that is not Serializable: its proxy cannot be written. */
     static final class NotSerializableHandler implements InvocationHandler {
         @Override
         public Object invoke(Object proxy, Method method, Object[] args) {

@@ -34,7 +34,8 @@
  *          included, and all fast targets must hold the same bytes. Run
  *          interpreted, with C1 only, with -Xcomp and (repeated, so that C2
  *          compiles the engine) with default flags.
- * @build DeepEquals Rules Corpus Codec CorpusRunner FastCodecs
+ * @library /lib
+ * @build grande.test.samples.* DeepEquals Rules Corpus Codec CorpusRunner FastCodecs
  * @run main/othervm SemanticsCorpusTest 4
  * @run main/othervm -Xint SemanticsCorpusTest 1
  * @run main/othervm -XX:TieredStopAtLevel=1 SemanticsCorpusTest 2

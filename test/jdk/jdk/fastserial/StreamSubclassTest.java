@@ -28,7 +28,7 @@
  *          and resolveProxyClass read back, once per class, in the JDK's
  *          order (as RMI's marshal streams do).
  * @library /lib
- * @build grande.test.* DeepEquals Rules
+ * @build grande.test.* grande.test.samples.* DeepEquals Rules
  * @run main/othervm StreamSubclassTest
  */
 
@@ -49,6 +49,8 @@ import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+
+import grande.test.samples.GreeterHandler;
 
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
@@ -294,7 +296,7 @@ public class StreamSubclassTest {
 
     static Object annotatedGraph() {
         Object proxy = Proxy.newProxyInstance(Rules.class.getClassLoader(), new Class<?>[] { Rules.Greeter.class },
-                                              new Rules.GreeterHandler("hi"));
+                                              new GreeterHandler("hi"));
         return new ArrayList<>(List.of(new Rules.LevelThree(1), new Rules.Point(1, 2), proxy, Rules.Color.RED,
                                        new Rules.Point[] { new Rules.Point(3, 4) }, Rules.Node.class,
                                        new Rules.LevelThree(2), proxy));

@@ -30,7 +30,7 @@
  *          serialVersionUID in InvalidClassException, as on the JDK.
  * @modules jdk.fastserial/jdk.internal.fastserial jdk.management
  * @library /lib
- * @build grande.test.* FuzzCorpus Mutator FastStreamFuzzer FastFormat
+ * @build grande.test.* grande.test.samples.* FuzzCorpus Mutator FastStreamFuzzer FastFormat
  * @run main/othervm -Xmx32m BadInputTest
  */
 

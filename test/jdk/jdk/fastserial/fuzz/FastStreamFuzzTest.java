@@ -45,7 +45,7 @@
  *          replays it.
  * @modules jdk.fastserial
  * @library /lib
- * @build grande.test.* FuzzCorpus Mutator FastStreamFuzzer FastFormat
+ * @build grande.test.* grande.test.samples.* FuzzCorpus Mutator FastStreamFuzzer FastFormat
  * @run main/othervm -Xmx256m -XX:-OmitStackTraceInFastThrow -XX:MaxJavaStackTraceDepth=100000
  *      FastStreamFuzzTest 100000
  */

@@ -31,7 +31,8 @@
  *          JDK asks it. Every fast source is checked.
  * @modules jdk.fastserial
  * @library /lib
- * @build grande.test.* FuzzCorpus Mutator FastStreamFuzzer FastFormat FilterSupport Contraband
+ * @build grande.test.* grande.test.samples.* FuzzCorpus Mutator FastStreamFuzzer FastFormat
+ *        FilterSupport Contraband
  * @run main/othervm -Djdk.serialFilterFactory=FilterFactoryTest$RecordingFactory
  *                   -Djdk.serialFilter=maxarray=1000 FilterFactoryTest property
  * @run main/othervm -Djdk.serialFilter=maxarray=1000 FilterFactoryTest set

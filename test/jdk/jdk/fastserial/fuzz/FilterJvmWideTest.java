@@ -32,7 +32,8 @@
  *          is asked by the fast readers what the JDK asks it.
  * @modules jdk.fastserial
  * @library /lib
- * @build grande.test.* FuzzCorpus Mutator FastStreamFuzzer FastFormat FilterSupport Contraband
+ * @build grande.test.* grande.test.samples.* FuzzCorpus Mutator FastStreamFuzzer FastFormat
+ *        FilterSupport Contraband
  * @run main/othervm -Djdk.serialFilter=!Contraband;maxarray=100000;maxdepth=40 FilterJvmWideTest property
  * @run main/othervm FilterJvmWideTest set
  */

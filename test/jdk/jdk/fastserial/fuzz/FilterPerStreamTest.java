@@ -32,7 +32,8 @@
  *          fast source (byte[], InputStream, MemorySegment) is checked.
  * @modules jdk.fastserial
  * @library /lib
- * @build grande.test.* FuzzCorpus Mutator FastStreamFuzzer FastFormat FilterSupport Contraband
+ * @build grande.test.* grande.test.samples.* FuzzCorpus Mutator FastStreamFuzzer FastFormat
+ *        FilterSupport Contraband
  * @run main/othervm FilterPerStreamTest
  */
 
@@ -187,11 +188,11 @@ public class FilterPerStreamTest {
             new Rejection("customs", "the class a readResolve returns",
                           pattern.apply("!java.util.ImmutableCollections$List12")),
             new Rejection("customs", "the replacement of a writeReplace's object, resolved",
-                          pattern.apply("!FuzzCorpus$Replaced")),
+                          pattern.apply("!grande.test.samples.Replaced")),
             new Rejection("customs", "a superclass", pattern.apply("!FuzzCorpus$Base")),
             new Rejection("customs", "an enum", pattern.apply("!FuzzCorpus$Color")),
             new Rejection("customs", "a record", pattern.apply("!FuzzCorpus$Polygon")),
-            new Rejection("customs", "an Externalizable class", pattern.apply("!FuzzCorpus$Ext")),
+            new Rejection("customs", "an Externalizable class", pattern.apply("!grande.test.samples.Ext")),
             new Rejection("customs", "the interface of a dynamic proxy", pattern.apply("!FuzzCorpus$Greeter")),
             new Rejection("customs", "java.lang.reflect.Proxy", pattern.apply("!java.lang.reflect.Proxy")),
             new Rejection("customs", "a FastSerializable class", pattern.apply("!FastFormat$Particle")),

@@ -32,6 +32,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import grande.test.samples.Ring;
+
 import static grande.test.Checks.expect;
 
 /**
@@ -49,7 +51,7 @@ public final class FilterSupport {
         graphs.put("rich", FuzzCorpus.richGraph());
         graphs.put("chain of 30", FuzzCorpus.chain(30));
         graphs.put("singly linked, 200 deep", FuzzCorpus.singlyLinked(200));
-        graphs.put("ring of 12", FuzzCorpus.ring(12));
+        graphs.put("ring of 12", Ring.of(12));
         graphs.put("arrays", FuzzCorpus.arrays());
         graphs.put("collections", FuzzCorpus.collections());
         List<Object> customs = FuzzCorpus.customs();

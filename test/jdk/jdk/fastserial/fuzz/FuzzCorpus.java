@@ -59,6 +59,14 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
+import grande.test.samples.CustomOnly;
+import grande.test.samples.Ext;
+import grande.test.samples.ExtReadsLess;
+import grande.test.samples.GreeterHandler;
+import grande.test.samples.ReadsLess;
+import grande.test.samples.Replaced;
+import grande.test.samples.Ring;
+
 /**
  * The object graphs the filter, bad-input and fuzz tests serialize: every
  * kind of thing a stream can carry (strings, arrays of each type,
@@ -71,11 +79,13 @@ import java.util.concurrent.TimeUnit;
  * Class and ObjectStreamClass objects of every kind of type.
  *
  * <p>This class does not use jdk.fastserial, so that the JDK side of the
- * fuzz driver also runs on a stock JDK. The classes' own readObject methods
- * only ever throw IOExceptions (or ClassCastException) on bad data, so that
- * any other exception a fuzzed stream ends in comes from the stream (the
- * JDK's classes among them throw what they throw: the fuzzer counts that as
- * class code).
+ * fuzz driver also runs on a stock JDK; nor do the classes it shares with
+ * the semantics corpus and the remote tests (grande.test.samples, which
+ * the Makefile's fuzz target compiles with it). The classes' own
+ * readObject methods only ever throw IOExceptions (or ClassCastException)
+ * on bad data, so that any other exception a fuzzed stream ends in comes
+ * from the stream (the JDK's classes among them throw what they throw: the
+ * fuzzer counts that as class code).
  */
 public final class FuzzCorpus {
 
@@ -268,10 +278,10 @@ public final class FuzzCorpus {
         second.payload = new Object[] {"p", 2, new int[] {2}, first};
         TreeMap<String, Object> meta = new TreeMap<>();
         meta.put("ext", new Ext(1, "inner", null));
-        meta.put("partial", new ExtPartial(5, "partial"));
+        meta.put("partial", new ExtReadsLess(5));
         third.meta = meta;
         return new Object[] {
-            first, new ExtEmpty(), new ExtPartial(9, "nine"), new Ext(2, "two", List.of(second, new ExtEmpty())),
+            first, new ExtEmpty(), new ExtReadsLess(9), new Ext(2, "two", List.of(second, new ExtEmpty())),
             LocalDate.of(2024, 2, 29), Duration.ofSeconds(3661, 5), Instant.ofEpochSecond(1_700_000_000L, 123),
             ZoneOffset.ofHours(2), LocalDateTime.of(2020, 1, 2, 3, 4, 5), Period.of(1, 2, 3), third
         };
@@ -282,7 +292,7 @@ public final class FuzzCorpus {
         SelfReferring self = new SelfReferring("me");
         CustomLeaf leaf = new CustomLeaf();
         return new Object[] {
-            all, self, new ReadsLess(4), new DefaultsOnly("d", 3), new CustomOnly(List.of("c", 1)), leaf,
+            all, self, new ReadsLess(), new DefaultsOnly("d", 3), new CustomOnly("c", 1), leaf,
             new PutFields(-1, null), new Custom("again", new int[0]), all, leaf, self
         };
     }
@@ -325,7 +335,7 @@ public final class FuzzCorpus {
         custom.other.other = custom;
         ExtNode ext = new ExtNode(7);
         ext.next = ext;
-        return new Object[] {self, a, b, ring(4), loop, map, list, linked, tree, holder, custom, ext, proxies()[2]};
+        return new Object[] {self, a, b, Ring.of(4), loop, map, list, linked, tree, holder, custom, ext, proxies()[2]};
     }
 
     public static Object[] allArrays() {
@@ -537,9 +547,9 @@ public final class FuzzCorpus {
 
     /** Everything at once, with sharing across the parts. */
     public static Object[] richGraph() {
-        Node ring = ring(5);
+        Ring ring = Ring.of(5);
         return new Object[] {
-            strings(), arrays(), collections(), customs(), ring, ring.next, chain(8),
+            strings(), arrays(), collections(), customs(), ring, ring.next(), chain(8),
             new Point(1, 2, "p"), Color.RED, Color.BLUE, Point.class, null
         };
     }
@@ -636,22 +646,6 @@ public final class FuzzCorpus {
             head = node;
         }
         return head;
-    }
-
-    /** A doubly linked ring of n nodes. */
-    public static Node ring(int n) {
-        Node first = new Node(0);
-        Node last = first;
-        for (int i = 1; i < n; i++) {
-            Node node = new Node(i);
-            last.next = node;
-            node.prev = last;
-            last = node;
-        }
-        last.next = first;
-        first.prev = last;
-        first.data = first;
-        return first;
     }
 
     // ------------------------------------------------------------ classes --
@@ -794,36 +788,6 @@ public final class FuzzCorpus {
         }
     }
 
-    public static class Ext implements Externalizable {
-        @Serial
-        private static final long serialVersionUID = 8L;
-        int number;
-        String text;
-        Object more;
-
-        public Ext() { }
-
-        Ext(int number, String text, Object more) {
-            this.number = number;
-            this.text = text;
-            this.more = more;
-        }
-
-        @Override
-        public void writeExternal(ObjectOutput out) throws IOException {
-            out.writeInt(number);
-            out.writeUTF(text);
-            out.writeObject(more);
-        }
-
-        @Override
-        public void readExternal(ObjectInput in) throws IOException, ClassNotFoundException {
-            number = in.readInt();
-            text = in.readUTF();
-            more = in.readObject();
-        }
-    }
-
     /** Canonical instances by code; readResolve returns them. */
     public static class Resolving implements Serializable {
         @Serial
@@ -848,69 +812,9 @@ public final class FuzzCorpus {
         }
     }
 
-    /** Travels as a Replacement, which resolves back to a Replaced. */
-    public static class Replaced implements Serializable {
-        @Serial
-        private static final long serialVersionUID = 10L;
-        final String name;
-        final int size;
-
-        Replaced(String name, int size) {
-            this.name = name;
-            this.size = size;
-        }
-
-        @Serial
-        private Object writeReplace() {
-            return new Replacement(name + ":" + size);
-        }
-    }
-
-    public static class Replacement implements Serializable {
-        @Serial
-        private static final long serialVersionUID = 11L;
-        final String encoded;
-
-        Replacement(String encoded) {
-            this.encoded = encoded;
-        }
-
-        @Serial
-        private Object readResolve() throws InvalidObjectException {
-            int colon = encoded == null ? -1 : encoded.lastIndexOf(':');
-            if (colon < 0) {
-                throw new InvalidObjectException("bad replacement " + encoded);
-            }
-            try {
-                return new Replaced(encoded.substring(0, colon), Integer.parseInt(encoded.substring(colon + 1)));
-            } catch (NumberFormatException e) {
-                throw (InvalidObjectException) new InvalidObjectException("bad size").initCause(e);
-            }
-        }
-    }
-
+    /** The interface of the proxies; their handler is grande.test.samples.GreeterHandler. */
     public interface Greeter {
-        String greet();
-    }
-
-    public static class GreeterHandler implements InvocationHandler, Serializable {
-        @Serial
-        private static final long serialVersionUID = 12L;
-        final String greeting;
-
-        GreeterHandler(String greeting) {
-            this.greeting = greeting;
-        }
-
-        @Override
-        public Object invoke(Object proxy, Method method, Object[] args) {
-            return switch (method.getName()) {
-                case "greet", "toString" -> greeting;
-                case "hashCode" -> System.identityHashCode(proxy);
-                case "equals" -> proxy == args[0];
-                default -> null;
-            };
-        }
+        String greet(String who);
     }
 
     // ------------------------------------------------------ fuzz classes --
@@ -1095,34 +999,6 @@ public final class FuzzCorpus {
         public void readExternal(ObjectInput in) { }
     }
 
-    /** Reads less than it wrote: the reader skips the rest. */
-    public static class ExtPartial implements Externalizable {
-        @Serial
-        private static final long serialVersionUID = 24L;
-        int n;
-        String s;
-
-        public ExtPartial() { }
-
-        ExtPartial(int n, String s) {
-            this.n = n;
-            this.s = s;
-        }
-
-        @Override
-        public void writeExternal(ObjectOutput out) throws IOException {
-            out.writeInt(n);
-            out.writeUTF(String.valueOf(s));        // read back, s is null
-            out.writeObject(List.of(String.valueOf(s)));
-            out.writeDouble(1.5);
-        }
-
-        @Override
-        public void readExternal(ObjectInput in) throws IOException {
-            n = in.readInt();
-        }
-    }
-
     /** serialPersistentFields of every type, putFields/writeFields and readFields, then block data and objects. */
     public static class AllFields implements Serializable {
         @Serial
@@ -1225,32 +1101,6 @@ public final class FuzzCorpus {
         }
     }
 
-    /** Reads its defaults only: the block data and objects after them are skipped. */
-    public static class ReadsLess implements Serializable {
-        @Serial
-        private static final long serialVersionUID = 27L;
-        int a;
-
-        ReadsLess(int a) {
-            this.a = a;
-        }
-
-        @Serial
-        private void writeObject(ObjectOutputStream out) throws IOException {
-            out.defaultWriteObject();
-            for (int i = 0; i < 3; i++) {
-                out.writeInt(i);
-            }
-            out.writeObject(List.of("skipped"));
-            out.writeLong(5);
-        }
-
-        @Serial
-        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-            in.defaultReadObject();
-        }
-    }
-
     public static class DefaultsOnly implements Serializable {
         @Serial
         private static final long serialVersionUID = 28L;
@@ -1270,33 +1120,6 @@ public final class FuzzCorpus {
         @Serial
         private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
             in.defaultReadObject();
-        }
-    }
-
-    /** Custom data without default data. */
-    public static class CustomOnly implements Serializable {
-        @Serial
-        private static final long serialVersionUID = 29L;
-        transient Object value;
-
-        CustomOnly(Object value) {
-            this.value = value;
-        }
-
-        @Serial
-        private void writeObject(ObjectOutputStream out) throws IOException {
-            out.writeInt(7);
-            out.writeObject(value);
-            out.writeBoolean(true);
-        }
-
-        @Serial
-        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-            if (in.readInt() != 7) {
-                throw new InvalidObjectException("bad marker");
-            }
-            value = in.readObject();
-            in.readBoolean();
         }
     }
 

@@ -31,6 +31,8 @@ import java.rmi.server.UnicastRemoteObject;
 import java.util.concurrent.TimeUnit;
 
 import grande.test.Echoes;
+import grande.test.ServiceException;
+import grande.test.samples.Ring;
 
 /**
  * The server JVM of FastRmiTest: a registry and three remote objects on
@@ -57,8 +59,8 @@ public final class FastRmiServer {
         @Override public Object echo(Object o) { return o; }
 
         @Override
-        public String describeRing(FastRmiShared.Ring head) {
-            return FastRmiShared.Ring.describe(head);
+        public String describeRing(Ring head) {
+            return Ring.describe(head);
         }
 
         @Override
@@ -95,8 +97,8 @@ public final class FastRmiServer {
         }
 
         @Override
-        public void fail(String message, int code) throws FastRmiShared.ServiceException {
-            throw new FastRmiShared.ServiceException(message, code, new IllegalStateException("cause of " + message));
+        public void fail(String message, int code) throws ServiceException {
+            throw new ServiceException(message, code, new IllegalStateException("cause of " + message));
         }
 
         @Override

@@ -34,10 +34,12 @@ import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
 
 import grande.test.Echoes;
+import grande.test.ServiceException;
+import grande.test.StatelessFactory;
+import grande.test.samples.Ring;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 import jdk.fastserial.FastSerializable;
@@ -103,22 +105,6 @@ public final class FastRmiShared {
     public static final class Forbidden implements Serializable {
         @Serial
         private static final long serialVersionUID = 1L;
-    }
-
-    /** A checked exception of the service, with a field and a cause. */
-    public static final class ServiceException extends Exception {
-        @Serial
-        private static final long serialVersionUID = 1L;
-        private final int code;
-
-        public ServiceException(String message, int code, Throwable cause) {
-            super(message, cause);
-            this.code = code;
-        }
-
-        public int code() {
-            return code;
-        }
     }
 
     /**
@@ -205,83 +191,6 @@ public final class FastRmiShared {
             in.defaultReadObject();
             writtenBy = in.readUTF();
             readBy = in.getClass().getName();
-        }
-    }
-
-    /** A node of a doubly linked ring; even nodes share one payload, odd nodes another. */
-    public static final class Ring implements Serializable {
-        @Serial
-        private static final long serialVersionUID = 1L;
-        private final int id;
-        private Ring next;
-        private Ring prev;
-        private Serializable payload;
-
-        private Ring(int id) {
-            this.id = id;
-        }
-
-        /** A ring of n nodes (n >= 2). */
-        public static Ring of(int n) {
-            Serializable even = new String[] {"even", null, "\u00e9\u4e2d\ud83d\ude00"};
-            Serializable odd = new int[] {1, -1, Integer.MIN_VALUE};
-            Ring head = new Ring(0);
-            Ring last = head;
-            for (int i = 1; i < n; i++) {
-                Ring r = new Ring(i);
-                last.next = r;
-                r.prev = last;
-                last = r;
-            }
-            last.next = head;
-            head.prev = last;
-            Ring r = head;
-            do {
-                r.payload = r.id % 2 == 0 ? even : odd;
-                r = r.next;
-            } while (r != head);
-            return head;
-        }
-
-        /**
-         * The ring's shape: its length, whether next and prev agree and
-         * ids run in order, how many distinct payload objects it holds and
-         * what they contain. At most 10,000 nodes are walked.
-         */
-        public static String describe(Ring head) {
-            IdentityHashMap<Object, Boolean> payloads = new IdentityHashMap<>();
-            StringBuilder contents = new StringBuilder();
-            boolean linked = true;
-            int n = 0;
-            Ring r = head;
-            do {
-                linked &= r.next.prev == r && r.id == n;
-                if (payloads.put(r.payload, Boolean.TRUE) == null) {
-                    contents.append(r.payload instanceof Object[] a ? Arrays.toString(a)
-                                    : Arrays.toString((int[]) r.payload));
-                }
-                r = r.next;
-                n++;
-            } while (r != head && n < 10_000);
-            return "ring of " + n + (r == head ? ", closed" : ", open")
-                    + (linked ? ", linked" : ", broken") + ", " + payloads.size()
-                    + " payloads " + contents;
-        }
-    }
-
-    /**
-     * A socket factory without state: equal to every instance of its own
-     * class, so that RMI shares one listener or connection pool among them.
-     */
-    abstract static class StatelessFactory {
-        @Override
-        public boolean equals(Object o) {
-            return o != null && o.getClass() == getClass();
-        }
-
-        @Override
-        public int hashCode() {
-            return getClass().hashCode();
         }
     }
 

@@ -37,7 +37,7 @@
  *          keeps the JDK's format.
  * @modules java.rmi jdk.fastserial
  * @library /lib
- * @build grande.test.* FastRmiShared FastRmiServer
+ * @build grande.test.* grande.test.samples.* FastRmiShared FastRmiServer
  * @run main/othervm -Djdk.rmi.fastSerialization=true -Djava.rmi.server.hostname=127.0.0.1
  *      -Dsun.rmi.transport.tcp.responseTimeout=60000 FastRmiTest fast
  */
@@ -50,7 +50,7 @@
  *          starts with the JDK's header (ACED) on the wire.
  * @modules java.rmi jdk.fastserial
  * @library /lib
- * @build grande.test.* FastRmiShared FastRmiServer
+ * @build grande.test.* grande.test.samples.* FastRmiShared FastRmiServer
  * @run main/othervm -Djava.rmi.server.hostname=127.0.0.1
  *      -Dsun.rmi.transport.tcp.responseTimeout=60000 FastRmiTest stock
  */
@@ -63,7 +63,7 @@
  *          direction, instead of hanging or misreading.
  * @modules java.rmi jdk.fastserial
  * @library /lib
- * @build grande.test.* FastRmiShared FastRmiServer
+ * @build grande.test.* grande.test.samples.* FastRmiShared FastRmiServer
  * @run main/othervm -Djdk.rmi.fastSerialization=true -Djava.rmi.server.hostname=127.0.0.1
  *      -Dsun.rmi.transport.tcp.responseTimeout=60000 FastRmiTest client-only
  * @run main/othervm -Djava.rmi.server.hostname=127.0.0.1
@@ -98,6 +98,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import grande.test.Command;
 import grande.test.Echoes;
+import grande.test.ServiceException;
+import grande.test.samples.Ring;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -268,11 +270,11 @@ public class FastRmiTest {
         map.put("null", null);
         expectEquals(map, service.echo(map), "HashMap of collections");
 
-        FastRmiShared.Ring ring = FastRmiShared.Ring.of(50);
-        String shape = FastRmiShared.Ring.describe(ring);
+        Ring ring = Ring.of(50);
+        String shape = Ring.describe(ring);
         expect(shape.startsWith("ring of 50, closed, linked, 2 payloads"), "the ring's shape: " + shape);
         expectEquals(shape, service.describeRing(ring), "the ring as the server read it");
-        expectEquals(shape, FastRmiShared.Ring.describe((FastRmiShared.Ring) service.echo(ring)),
+        expectEquals(shape, Ring.describe((Ring) service.echo(ring)),
                      "the ring as the server wrote it back");
     }
 
@@ -324,7 +326,7 @@ public class FastRmiTest {
         try {
             service.fail("refused", 7);
             throw new AssertionError("fail() returned");
-        } catch (FastRmiShared.ServiceException e) {
+        } catch (ServiceException e) {
             expectEquals("refused", e.getMessage(), "the exception's message");
             expectEquals(7, e.code(), "the exception's field");
             expectEquals(IllegalStateException.class, e.getCause().getClass(), "the exception's cause");

@@ -52,8 +52,9 @@ public final class HookStreams {
     }
 
     /**
-     * Created with the no-argument constructor; with out, the standard
-     * implementation is initialized, and with standard also chosen.
+     * Overrides the hooks. Created with the no-argument constructor (with
+     * out, the standard implementation is initialized, and with standard
+     * also chosen), or with the public one, as an ordinary subclass is.
      */
     static class HookedOut extends ObjectOutputStream {
         final List<Object> overridden = new ArrayList<>();
@@ -68,6 +69,11 @@ public final class HookStreams {
             if (standard) {
                 firstSwitch = useSubclassImplementation(false);
             }
+        }
+
+        HookedOut(OutputStream out) throws IOException {
+            super(out);
+            initialized = true;
         }
 
         final void init(OutputStream out) throws IOException {
@@ -89,38 +95,6 @@ public final class HookStreams {
             if (initialized) {
                 writeUTF("override:" + obj);
             }
-        }
-
-        @Override
-        protected Object replaceObject(Object obj) {
-            return "secret".equals(obj) ? "public" : obj;
-        }
-    }
-
-    /** An ordinary subclass: the public constructor, the same hooks. */
-    static class PublicOut extends ObjectOutputStream {
-        final List<Object> overridden = new ArrayList<>();
-
-        PublicOut(OutputStream out) throws IOException {
-            super(out);
-        }
-
-        final void init(OutputStream out) throws IOException {
-            initStandardImplementation(out);
-        }
-
-        final boolean use(boolean subclass) {
-            return useSubclassImplementation(subclass);
-        }
-
-        final void replacing(boolean on) {
-            enableReplaceObject(on);
-        }
-
-        @Override
-        protected void writeObjectOverride(Object obj) throws IOException {
-            overridden.add(obj);
-            writeUTF("override:" + obj);
         }
 
         @Override
@@ -191,8 +165,9 @@ public final class HookStreams {
     }
 
     /**
-     * Created with the no-argument constructor; with in, the standard
-     * implementation is initialized, and with standard also chosen.
+     * Overrides the hooks. Created with the no-argument constructor (with
+     * in, the standard implementation is initialized, and with standard
+     * also chosen), or with the public one, as an ordinary subclass is.
      */
     static class HookedIn extends ObjectInputStream {
         final List<String> overridden = new ArrayList<>();
@@ -208,6 +183,11 @@ public final class HookStreams {
             if (standard) {
                 firstSwitch = useSubclassImplementation(false);
             }
+        }
+
+        HookedIn(InputStream in) throws IOException {
+            super(in);
+            initialized = true;
         }
 
         final void init(InputStream in) throws IOException {
@@ -239,30 +219,6 @@ public final class HookStreams {
         @Override
         protected Object resolveObject(Object obj) {
             return "secret".equals(obj) ? "resolved" : obj;
-        }
-    }
-
-    /** An ordinary subclass: the public constructor. */
-    static class PublicIn extends ObjectInputStream {
-        final List<String> overridden = new ArrayList<>();
-
-        PublicIn(InputStream in) throws IOException {
-            super(in);
-        }
-
-        final void init(InputStream in) throws IOException {
-            initStandardImplementation(in);
-        }
-
-        final boolean use(boolean subclass) {
-            return useSubclassImplementation(subclass);
-        }
-
-        @Override
-        protected Object readObjectOverride() throws IOException {
-            String s = readUTF();
-            overridden.add(s);
-            return s;
         }
     }
 }

@@ -28,8 +28,6 @@ import java.io.ObjectStreamClass;
 import java.io.ObjectStreamConstants;
 import java.io.OutputStream;
 import java.io.Serializable;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +35,8 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+
+import grande.test.samples.GreeterHandler;
 
 /**
  * Ordinary stream subclasses as applications write them, using only stock
@@ -72,20 +72,6 @@ public final class MarshalStreams {
 
     interface Greeter extends Serializable {
         String greet(String who);
-    }
-
-    static final class GreeterHandler implements InvocationHandler, Serializable {
-        private static final long serialVersionUID = 1L;
-        final String greeting;
-
-        GreeterHandler(String greeting) {
-            this.greeting = greeting;
-        }
-
-        @Override
-        public Object invoke(Object proxy, Method method, Object[] args) {
-            return method.getName().equals("greet") ? greeting + ", " + args[0] : null;
-        }
     }
 
     static final String CODEBASE = "file:/grande/codebase/";

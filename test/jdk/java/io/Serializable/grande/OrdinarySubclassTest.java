@@ -27,7 +27,7 @@
  *          no-argument constructor (a complete reimplementation) sees the
  *          same result from every method as on stock.
  * @library /lib
- * @build grande.test.* HookGraph MarshalStreams
+ * @build grande.test.* grande.test.samples.* HookGraph MarshalStreams
  * @run main/othervm OrdinarySubclassTest
  */
 
@@ -47,7 +47,7 @@ public class OrdinarySubclassTest {
     static String stock(String... args) throws Exception {
         Path java = Path.of(Checks.requiredEnv("GRANDE_STOCK_JDK"), "bin", "java");
         expect(Files.isExecutable(java), "GRANDE_STOCK_JDK has bin/java: " + java);
-        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("test.classes"),
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
                                                    "MarshalStreams"));
         cmd.addAll(List.of(args));
         return Command.run(cmd.toArray(String[]::new)).require();

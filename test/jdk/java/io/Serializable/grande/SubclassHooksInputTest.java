@@ -215,7 +215,7 @@ public class SubclassHooksInputTest {
             o.writeUTF("override:d");
             o.writeObject("e");
         });
-        HookStreams.PublicIn pub = new HookStreams.PublicIn(in(stream));
+        HookStreams.HookedIn pub = new HookStreams.HookedIn(in(stream));
         assertFalse(pub.use(false), "the public constructor chooses the standard implementation");
         assertFalse(pub.use(true));
         assertEquals("override:d", pub.readObject());
@@ -250,7 +250,7 @@ public class SubclassHooksInputTest {
 
     @Test
     void initOnAStreamMadeWithThePublicConstructor() throws Exception {
-        HookStreams.PublicIn in = new HookStreams.PublicIn(in(plain(o -> o.writeObject("first"))));
+        HookStreams.HookedIn in = new HookStreams.HookedIn(in(plain(o -> o.writeObject("first"))));
         secondInitRefused(in, in::init);
     }
 

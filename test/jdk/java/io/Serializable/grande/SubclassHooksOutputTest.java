@@ -127,7 +127,7 @@ public class SubclassHooksOutputTest {
         // replaceObject of the subclass runs in the standard implementation,
         // exactly as in an ordinary subclass made with the public constructor.
         ByteArrayOutputStream viaPublic = new ByteArrayOutputStream();
-        HookStreams.PublicOut pub = new HookStreams.PublicOut(viaPublic);
+        HookStreams.HookedOut pub = new HookStreams.HookedOut(viaPublic);
         pub.replacing(true);
         SESSION.to(pub);
 
@@ -246,7 +246,7 @@ public class SubclassHooksOutputTest {
 
         // A stream made with the public constructor, switched to the subclass implementation.
         ByteArrayOutputStream pubBytes = new ByteArrayOutputStream();
-        HookStreams.PublicOut pub = new HookStreams.PublicOut(pubBytes);
+        HookStreams.HookedOut pub = new HookStreams.HookedOut(pubBytes);
         assertFalse(pub.use(false), "the public constructor chooses the standard implementation");
         assertFalse(pub.use(true));
         pub.writeObject("d");
@@ -292,7 +292,7 @@ public class SubclassHooksOutputTest {
     @Test
     void initOnAStreamMadeWithThePublicConstructor() throws IOException {
         ByteArrayOutputStream first = new ByteArrayOutputStream();
-        HookStreams.PublicOut out = new HookStreams.PublicOut(first);
+        HookStreams.HookedOut out = new HookStreams.HookedOut(first);
         ByteArrayOutputStream second = new ByteArrayOutputStream();
         assertThrowsExactly(IllegalStateException.class, () -> out.init(second));
         assertEquals(0, second.size(), "the failed call wrote nothing");

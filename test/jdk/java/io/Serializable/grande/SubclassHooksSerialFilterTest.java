@@ -60,7 +60,7 @@ public class SubclassHooksSerialFilterTest {
         readers.put("ObjectInputStream(InputStream)", (p, t) -> new ObjectInputStream(new ByteArrayInputStream(p)));
         readers.put("subclass: no-arg constructor, initStandardImplementation, useSubclassImplementation(false)",
                     (p, t) -> new HookStreams.HookedIn(new ByteArrayInputStream(p), true));
-        readers.put("subclass: public constructor", (p, t) -> new HookStreams.PublicIn(new ByteArrayInputStream(p)));
+        readers.put("subclass: public constructor", (p, t) -> new HookStreams.HookedIn(new ByteArrayInputStream(p)));
         readers.put("subclass: readObject overridden, super.readObject",
                     (p, t) -> new HookStreams.PartialIn(new ByteArrayInputStream(t)));
 
