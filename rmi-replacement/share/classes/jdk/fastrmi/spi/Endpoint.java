@@ -60,6 +60,20 @@ public record Endpoint(String technology, String address) implements Serializabl
         }
     }
 
+    // equals and hashCode written out: a record's own bootstrap through
+    // ObjectMethods at first use, on the first call's path (endpoints key
+    // the connection pools), spinning five method handle classes there
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Endpoint e && technology.equals(e.technology) && address.equals(e.address);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * technology.hashCode() + address.hashCode();
+    }
+
     @Override
     public String toString() {
         return technology + ":" + address;

@@ -93,9 +93,6 @@ record TcpLimits(Timeouts timeouts, int maxConnections, KeepAlive keepAlive) {
      */
     record KeepAlive(int idleSeconds, int intervalSeconds, int count) {
 
-        /** The system's settings, as stock RMI's sockets have them. */
-        static final KeepAlive SYSTEM = new KeepAlive(0, 0, 0);
-
         /* The kernel's limits of the three options (Linux: 32767 s, 32767 s, 127). */
         private static final int MAX_SECONDS = 32_767;
         private static final int MAX_COUNT = 127;
@@ -137,7 +134,10 @@ record TcpLimits(Timeouts timeouts, int maxConnections, KeepAlive keepAlive) {
          */
         void apply(NetworkChannel ch) throws IOException {
             ch.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
-            if (this.equals(SYSTEM)) {
+            // none set: the system's settings, as stock RMI's sockets have them (compared
+            // field by field: a record's equals bootstraps through ObjectMethods at first
+            // use, spinning seven method handle classes on the first connection's path)
+            if (idleSeconds == 0 && intervalSeconds == 0 && count == 0) {
                 return;
             }
             if (idleSeconds > 0) {
