@@ -40,7 +40,8 @@
  *          garbage (a mapping goes once nothing reaches it): this JVM has
  *          no more open descriptors and no more mappings of
  *          "/memfd:fastrmi-bulk" (the bulk regions, its own and its
- *          peers') than at its start. The bounds are multiplied by the
+ *          peers') and "/memfd:fastrmi-doorbell" (shm's doorbells) than
+ *          at its start. The bounds are multiplied by the
  *          timeout factor.
  * @modules java.rmi jdk.fastrmi jdk.fastrmi/jdk.internal.fastrmi.fabric
  * @library /lib
@@ -57,7 +58,8 @@
  *          sender's bulk region (made with memfd_create, mapped by the
  *          peer through /proc): the client's descriptors and mappings of
  *          "/memfd:fastrmi-bulk", of its own regions and of the dead
- *          server's, must go with the connection, and neither call may be
+ *          server's, and of the doorbells ("/memfd:fastrmi-doorbell"),
+ *          must go with the connection, and neither call may be
  *          left waiting for the dead server. Skipped where libfabric offers
  *          no shm.
  * @modules java.rmi jdk.fastrmi jdk.fastrmi/jdk.internal.fastrmi.fabric
@@ -128,6 +130,9 @@ public class BulkPeerDeathTest {
      * followed there by " (deleted)".
      */
     static final String BULK_REGION = "/memfd:fastrmi-bulk";
+
+    /** The same for a doorbell, a page each end of a shm connection sleeps on and the peer maps. */
+    static final String DOORBELL = "/memfd:fastrmi-doorbell";
 
     static final String THREAD_PREFIX = "fastrmi-";
 
@@ -320,9 +325,9 @@ public class BulkPeerDeathTest {
     }
 
     /**
-     * What this JVM holds of bulk regions, its own and those of peers it
-     * mapped: its open descriptors of them (links in /proc/self/fd) and its
-     * mappings of them (lines of /proc/self/maps).
+     * What this JVM holds of bulk regions and doorbells, its own and those
+     * of peers it mapped: its open descriptors of them (links in
+     * /proc/self/fd) and its mappings of them (lines of /proc/self/maps).
      */
     record BulkHeld(int descriptors, int mappings) {
         static BulkHeld now() throws IOException {
@@ -330,7 +335,7 @@ public class BulkPeerDeathTest {
             try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
                 for (Path fd : fds.toList()) {
                     try {
-                        if (isBulkRegion(Files.readSymbolicLink(fd).toString())) {
+                        if (isSharedMemory(Files.readSymbolicLink(fd).toString())) {
                             descriptors++;
                         }
                     } catch (IOException e) {
@@ -342,15 +347,16 @@ public class BulkPeerDeathTest {
             try (Stream<String> maps = Files.lines(Path.of("/proc/self/maps"))) {
                 // address, permissions, offset, device, inode, then the path (which may hold spaces)
                 mappings = (int) maps.map(line -> line.strip().split("\\s+", 6))
-                                     .filter(fields -> fields.length == 6 && isBulkRegion(fields[5]))
+                                     .filter(fields -> fields.length == 6 && isSharedMemory(fields[5]))
                                      .count();
             }
             return new BulkHeld(descriptors, mappings);
         }
 
-        /** Whether the kernel's name of a file is a bulk region's: "/memfd:fastrmi-bulk", maybe " (deleted)". */
-        static boolean isBulkRegion(String name) {
-            return name.equals(BULK_REGION) || name.startsWith(BULK_REGION + " ");
+        /** Whether the kernel's name of a file is a bulk region's or a doorbell's, maybe with " (deleted)". */
+        static boolean isSharedMemory(String name) {
+            return name.equals(BULK_REGION) || name.startsWith(BULK_REGION + " ")
+                   || name.equals(DOORBELL) || name.startsWith(DOORBELL + " ");
         }
 
         boolean within(BulkHeld baseline) {
@@ -359,7 +365,7 @@ public class BulkPeerDeathTest {
 
         @Override
         public String toString() {
-            return descriptors + " descriptors and " + mappings + " mappings of " + BULK_REGION;
+            return descriptors + " descriptors and " + mappings + " mappings of " + BULK_REGION + " and " + DOORBELL;
         }
     }
 

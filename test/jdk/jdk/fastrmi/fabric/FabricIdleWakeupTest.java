@@ -20,16 +20,16 @@
 /*
  * @test
  * @summary A connection over the shm fabric that sat idle through a
- *          watchdog sweep is probed before a call reuses it; the probe
- *          must not swallow a wake-up byte without forgetting the notice it
- *          answers, or every later wait on that connection sleeps a whole
- *          slice (FabricTransport.SLEEP_MILLIS, 100 ms) instead of being
- *          woken (a regression: the collection's SOR and Hamming ran 10-500
- *          times slower). No spinning (spinMicros=0), so that every wait
- *          sleeps and announces; a sweep every 200 ms (idleTimeout 400);
- *          calls 180 ms apart, so that most find their connection marked by
- *          one sweep and probe it. The median call must stay far below a
- *          sleep slice.
+ *          watchdog sweep is probed before a call reuses it; every later
+ *          wait on that connection must still be woken by the peer's ring
+ *          of its doorbell, not sleep a whole slice
+ *          (FabricTransport.SLEEP_MILLIS, 100 ms). A regression with the
+ *          wake-ups before doorbells (a probe that swallowed a wake-up
+ *          byte) made the collection's SOR and Hamming 10-500 times slower.
+ *          No spinning (spinMicros=0), so that every wait sleeps; a sweep
+ *          every 200 ms (idleTimeout 400); calls 180 ms apart, so that most
+ *          find their connection marked by one sweep and probe it. The
+ *          median call must stay far below a sleep slice.
  * @modules java.rmi jdk.fastrmi
  * @library /lib ../faults
  * @build grande.test.* FaultService FaultServer
@@ -50,7 +50,7 @@ public class FabricIdleWakeupTest {
 
     static final int CALLS = 40;
     static final long GAP_MILLIS = 180;
-    /** Half a sleep slice: a median above it means the calls wait for slices, not pokes. */
+    /** Half a sleep slice: a median above it means the calls wait for slices, not rings. */
     static final long MEDIAN_LIMIT_MICROS = 50_000;
 
     public static void main(String[] args) throws Exception {

@@ -22,27 +22,35 @@
  * @summary Shared memory is set up only for a process of the same user on
  *          the same host, and only up to a limit, from a raw tcp socket that
  *          speaks the fabric's set-up ("FFAB", version, provider, token,
- *          then address and id):
+ *          then address, id and doorbell):
  *          a process of another user (uid 65534, where the test runs as
  *          root and setpriv exists) is refused with a reason that names no
  *          user and no pid, before any endpoint is opened; the same request
  *          from this user passes that check; with
  *          jdk.fastrmi.fabric.maxSharedMemoryConnections=1 a second
  *          connection is refused while the first lives and accepted once it
- *          is closed; and the server still answers a call afterwards.
+ *          is closed; a doorbell that is not one (a descriptor of another
+ *          file, a memory file of another name, or one whose size is not
+ *          sealed) is refused with a reason and leaves no connection; and
+ *          the server still answers a call afterwards.
  *          (Before: any local tcp client got a region per connection, and
  *          the reply told it the server's pid.)
  * @modules java.rmi jdk.fastrmi jdk.fastrmi/jdk.internal.fastrmi.fabric
  * @library /lib
  * @build grande.test.*
- * @run main/othervm/timeout=120 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ * @run main/othervm/timeout=120 --enable-native-access=ALL-UNNAMED
+ *      -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Djdk.fastrmi.fabric.maxSharedMemoryConnections=1 FabricSetupTest
  */
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +66,9 @@ import grande.test.ChildJvm;
 import jdk.internal.fastrmi.fabric.FastFabric;
 
 import static grande.test.Checks.expect;
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static grande.test.Checks.expectEquals;
 
 public class FabricSetupTest {
@@ -119,6 +130,19 @@ public class FabricSetupTest {
             }
             setUpWhenFree(port, address).close();   // once the first is closed, a new one is set up
 
+            // doorbells that are not: refused, and the one connection allowed is free again after each
+            String[] forged = {"a descriptor of another file", "a memory file of another name",
+                               "a doorbell whose size may change"};
+            int[] forgedFds = {0, memoryFile("fastrmi-bulk", true), memoryFile(DOORBELL, false)};
+            String[] reasons = {"the peer named no shared region but ", "the peer named no shared region but ",
+                                "the peer's shared region may shrink"};
+            for (int i = 0; i < forged.length; i++) {
+                Reply r = refusedDoorbell(port, address, forgedFds[i]);
+                expectEquals(1, r.status, forged[i] + " is refused");
+                expect(r.text.startsWith(reasons[i]), forged[i] + ": the reason " + r.text);
+            }
+            setUpWhenFree(port, address).close();
+
             expectEquals(42, stub.answer(), "the server answers a call");
         } finally {
             ff.close(ep);
@@ -131,19 +155,27 @@ public class FabricSetupTest {
     /* A token of this test's own: the server finds (or opens) its link to "this JVM" by it. */
     private static final byte[] TOKEN = "FabricSetupTest!".getBytes(StandardCharsets.US_ASCII);
 
-    /* FFAB, version 2, the provider (u1 n, ASCII), the token (16 bytes). */
+    /* FFAB, version 3, the provider (u1 n, ASCII), the token (16 bytes). */
     private static byte[] setup(String provider, byte[] address) {
         var b = new ByteArrayOutputStream();
         b.writeBytes("FFAB".getBytes(StandardCharsets.US_ASCII));
-        b.write(2);
+        b.write(3);
         b.write(provider.length());
         b.writeBytes(provider.getBytes(StandardCharsets.US_ASCII));
         b.writeBytes(TOKEN);
         return b.toByteArray();
     }
 
-    /* After the token: the address (u2 n little-endian, bytes) and the connection's id (u4 little-endian). */
+    /*
+     * After the token: the address (u2 n little-endian, bytes), the
+     * connection's id (u4 little-endian) and, for shm, the doorbell: this
+     * process's pid (u8) and the descriptor (u4).
+     */
     private static byte[] identify(byte[] address, int id) {
+        return identify(address, id, DOORBELL_FD);
+    }
+
+    private static byte[] identify(byte[] address, int id, int doorbellFd) {
         var b = new ByteArrayOutputStream();
         b.write(address.length & 0xFF);
         b.write(address.length >>> 8);
@@ -151,7 +183,57 @@ public class FabricSetupTest {
         for (int i = 0; i < 4; i++) {
             b.write(id >>> 8 * i);
         }
+        long pid = ProcessHandle.current().pid();
+        for (int i = 0; i < 8; i++) {
+            b.write((int) (pid >>> 8 * i));
+        }
+        for (int i = 0; i < 4; i++) {
+            b.write(doorbellFd >>> 8 * i);
+        }
         return b.toByteArray();
+    }
+
+    /* The kind of memory file a fabric doorbell is (jdk.internal.fastrmi.fabric.Doorbell.NAME). */
+    private static final String DOORBELL = "fastrmi-doorbell";
+    /* A doorbell of this test's: the server maps it, and may ring it. */
+    private static final int DOORBELL_FD = memoryFile(DOORBELL, true);
+
+    /* A memory file of a page, named name, its size sealed or not; its descriptor. */
+    private static int memoryFile(String name, boolean sealed) {
+        Linker linker = Linker.nativeLinker();
+        MethodHandle memfdCreate = linker.downcallHandle(linker.defaultLookup().find("memfd_create").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        MethodHandle ftruncate = linker.downcallHandle(linker.defaultLookup().find("ftruncate").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
+        MethodHandle fcntl = linker.downcallHandle(linker.defaultLookup().find("fcntl").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2));
+        try (Arena arena = Arena.ofConfined()) {
+            int fd = (int) memfdCreate.invokeExact(arena.allocateFrom(name), 2 /* MFD_ALLOW_SEALING */);
+            expect(fd >= 0, "memfd_create");
+            expectEquals(0, (int) ftruncate.invokeExact(fd, 4096L), "ftruncate");
+            if (sealed) {
+                // F_ADD_SEALS: F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW
+                expectEquals(0, (int) fcntl.invokeExact(fd, 1033, 1 | 2 | 4), "sealing");
+            }
+            return fd;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /* The answer to a set-up whose doorbell is fd, once the one connection allowed is free. */
+    private static Reply refusedDoorbell(int port, byte[] address, int fd) throws Exception {
+        for (int i = 0; i < 50; i++) {
+            try (Socket s = connect(port)) {
+                Reply r = exchange(s, setup("shm", address));
+                if (r.status == 0) {
+                    return exchange(s, identify(address, 1, fd));
+                }
+                expect(r.text.startsWith(LIMIT_REFUSAL), "refused only for the limit: " + r.text);
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the connection allowed was not free within 5 s");
     }
 
     private static Socket connect(int port) throws IOException {

@@ -56,8 +56,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * (both {@code id << 8 | kind}), so whichever thread polls the endpoint
  * hands each completion to its connection. The endpoint is used under
  * one lock (libfabric's {@code FI_THREAD_DOMAIN}), held for each call into
- * the library and never across a wait. A poll, and a wake-up notice, do
- * not wait for the lock: whoever holds it polls for all, and a waiter
+ * the library and never across a wait. A poll does not wait for the
+ * lock: whoever holds it polls for all (and wakes the connections whose
+ * completions it found, {@link FabricTransport#delivered}), and a waiter
  * keeps checking its deadline and its peer. (A thread that libfabric 1.17
  * keeps spinning on a lock in a frozen peer's region holds the endpoint
  * until the peer goes on; the other connections to that peer wait with
@@ -77,7 +78,7 @@ final class FabricLink {
     static final byte[] TOKEN = token();
     /** The length of a token. */
     static final int TOKEN_BYTES = 16;
-    /** The connections one shared link carries at most; each posts up to three receives. */
+    /** The connections one shared link carries at most; each posts up to two receives. */
     static final int MAX_CONNECTIONS = 256;
     /** The peer addresses one link knows at most (normally one: the other JVM's link). */
     static final int MAX_PEERS = 4;
@@ -393,18 +394,6 @@ final class FabricLink {
     int send(long peer, MemorySegment buf, long len, MemorySegment desc, long tag, long context)
             throws IOException {
         hold();
-        return sendHeld(peer, buf, len, desc, tag, context);
-    }
-
-    /** send, or {@link FastFabric#EAGAIN} at once if another thread holds the endpoint. */
-    int trySend(long peer, MemorySegment buf, long len, MemorySegment desc, long tag, long context)
-            throws IOException {
-        return lock.tryLock() ? sendHeld(peer, buf, len, desc, tag, context) : FastFabric.EAGAIN;
-    }
-
-    /* send, the lock taken; gives it back */
-    private int sendHeld(long peer, MemorySegment buf, long len, MemorySegment desc, long tag, long context)
-            throws IOException {
         try {
             checkOpen();
             return ff.send(ep, peer, buf, len, desc, tag, context);

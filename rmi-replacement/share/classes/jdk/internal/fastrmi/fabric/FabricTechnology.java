@@ -66,9 +66,11 @@ import jdk.fastrmi.spi.WaitPolicy;
  * its {@link FabricLink} to the other JVM (over shared memory one of at
  * most {@code jdk.fastrmi.fabric.endpointsPerPeer} that the two JVMs'
  * connections share, found by the other's token); the client
- * sends its link's raw address (u2 length, bytes) and its connection's id
- * on it (u4), and the server answers a status and its link's address
- * and its connection's id the same way, or a message if refused.
+ * sends its link's raw address (u2 length, bytes), its connection's id
+ * on it (u4) and, over shared memory, where its {@link Doorbell} is (its
+ * pid, u8, and the descriptor, u4), and the server answers a status and
+ * its link's address, its connection's id and its doorbell the same way,
+ * or a message if refused.
  * Shared memory is set up only for a peer that the kernel shows to be a
  * process of the same user on this host ({@link ControlChannel#peerIsSameUser}),
  * and only up to {@code jdk.fastrmi.fabric.maxSharedMemoryConnections}
@@ -90,7 +92,7 @@ final class FabricTechnology implements Technology {
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
     static final String ID = "fabric";
     static final int MAGIC = 0x42414646;    // "FFAB" little-endian
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
     private static final int MAX_ADDRESS = 4096;
     /** The providers a client may ask a server for, besides the configured ones. */
     private static final Set<String> KNOWN = Set.of("shm", "tcp;ofi_rxm", "verbs;ofi_rxm");
@@ -305,11 +307,18 @@ final class FabricTechnology implements Technology {
             throw new TechnologyUnavailableException("no " + provider + " endpoint: " + e.getMessage(), e);
         }
         try {
-            control.write(identify(t));
+            control.write(identify(t, provider));
             byte[] address = answer(control);
             int serverId = control.read(4).getInt();
+            long bellPid = 0;
+            int bellFd = -1;
+            if (provider.equals(SHARED_MEMORY)) {
+                ByteBuffer bell = control.read(12);
+                bellPid = bell.getLong();
+                bellFd = bell.getInt();
+            }
             try {
-                t.connect(address, serverId);
+                t.connect(address, serverId, bellPid, bellFd);
             } catch (IOException e) {
                 throw new TechnologyUnavailableException(provider + " to the peer: " + e.getMessage(), e);
             }
@@ -336,11 +345,20 @@ final class FabricTechnology implements Technology {
         return body;
     }
 
-    /* A connection's link address (u2 length, bytes) and its id (u4). */
-    private static ByteBuffer identify(FabricTransport t) throws IOException {
+    /*
+     * A connection's link address (u2 length, bytes) and its id (u4); over
+     * shared memory then its doorbell's process (u8) and descriptor (u4).
+     */
+    private static ByteBuffer identify(FabricTransport t, String provider) throws IOException {
         byte[] address = t.link().address();
-        ByteBuffer b = ByteBuffer.allocate(2 + address.length + 4).order(ByteOrder.LITTLE_ENDIAN);
-        return b.putShort((short) address.length).put(address).putInt(t.id()).flip();
+        boolean bell = provider.equals(SHARED_MEMORY);
+        ByteBuffer b = ByteBuffer.allocate(2 + address.length + 4 + (bell ? 12 : 0))
+                                 .order(ByteOrder.LITTLE_ENDIAN);
+        b.putShort((short) address.length).put(address).putInt(t.id());
+        if (bell) {
+            b.putLong(SharedRegion.pid()).putInt(t.doorbellFd());
+        }
+        return b.flip();
     }
 
     /* The server side, after the client's magic. */
@@ -385,17 +403,24 @@ final class FabricTechnology implements Technology {
             }
             byte[] address = control.read(n).array();
             int clientId = control.read(4).getInt();
+            long bellPid = 0;
+            int bellFd = -1;
+            if (counted) {
+                ByteBuffer bell = control.read(12);
+                bellPid = bell.getLong();
+                bellFd = bell.getInt();
+            }
             try {
                 FabricLink link = FabricLink.forServer(here.ff(), provider, clientToken, address);
                 t = new FabricTransport(here.ff(), control, link, maxFrameBytes, waiting.newWaiter(),
                                         timeouts.readMillis(), rendezvousBytes);
-                t.connect(address, clientId);
+                t.connect(address, clientId, bellPid, bellFd);
             } catch (IOException e) {
                 // what failed is closed, the tcp connection is not: the client learns why
                 t = null;
                 throw refuse(control, e.getMessage());
             }
-            ByteBuffer identity = identify(t);
+            ByteBuffer identity = identify(t, provider);
             control.write(ByteBuffer.allocate(1 + identity.remaining()).put((byte) 0).put(identity).flip());
             return t;
         } catch (IOException | RuntimeException e) {

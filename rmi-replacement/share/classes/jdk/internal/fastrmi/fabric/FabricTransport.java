@@ -83,15 +83,13 @@ import jdk.fastrmi.spi.WaitPolicy;
  * then sleeps. Where the provider can wake a sleeper (tcp, verbs: a
  * descriptor), the thread waits in libfastfabric in slices of
  * {@link #WAIT_MILLIS}. Shared memory cannot: a peer writes into
- * this process's memory and nothing signals it. There the receiver first
- * tells the peer it goes to sleep (a notice, kind {@link #TAG_NOTICE}),
- * looks at its queue once more, and sleeps on the tcp connection; a peer
- * that sees a notice writes one byte to that connection (it sees notices
- * when any of its threads next polls the link: at the latest right after
- * its next send on this connection, or when it next waits itself, which
- * keeps a long transfer moving). A message posted
- * before the notice was visible is found by the second look; one posted
- * after it comes with a byte. Between sleeps of at most
+ * this process's memory and nothing signals it. There each end has a
+ * {@link Doorbell}, a futex word the peer maps: a receiver marks it
+ * asleep, looks at its queue once more and sleeps on it; the peer rings
+ * it after each message it posts to this connection and at each poll of
+ * the connection (which keeps a long transfer moving: it needs both ends'
+ * progress). A message posted before the mark is found by the second
+ * look; one posted after it comes with a ring. Between sleeps of at most
  * {@link #SLEEP_MILLIS} the receiver checks that the tcp connection still
  * stands (its end is how a dead peer shows) and that the transport is open.
  */
@@ -103,18 +101,15 @@ final class FabricTransport implements Transport {
     static final int CHUNK = 1 << 20;
     static final long TAG_FRAME = 1;
     static final long TAG_BULK = 2;
-    static final long TAG_NOTICE = 3;
     /** How long one wait in the library lasts before liveness and close are checked. */
     static final int WAIT_MILLIS = 20;
-    /** How long one sleep on the tcp connection lasts before liveness and close are checked. */
+    /** How long one sleep on the doorbell lasts before liveness and close are checked. */
     static final int SLEEP_MILLIS = 100;
     /** Failed posts to a full queue between two checks that the peer lives. */
     private static final int FULL_QUEUE_POLLS = 1024;
     private static final long CTX_SEND = 1;
     private static final long CTX_FRAME = 2;
     private static final long CTX_BULK = 3;
-    private static final long CTX_NOTICE_SENT = 4;
-    private static final long CTX_NOTICE = 5;
 
     private static final ValueLayout.OfInt LENGTH_FIELD =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -178,7 +173,6 @@ final class FabricTransport implements Transport {
     private volatile boolean closing;
     private volatile boolean left;      // left the link, or never will (abandoned); under the link's lock
     private int receivesPosted;         // unfinished receives
-    private int noticesPending;         // unfinished notice sends
     private final List<Buffer> buffers = new ArrayList<>();     // registered, deregistered at retire
 
     private Buffer send;
@@ -196,10 +190,9 @@ final class FabricTransport implements Transport {
     private final Buffer[] receive = new Buffer[2];
     private int posted = -1;            // the receive buffer with a posted receive
     private Buffer bulk;
-    private Buffer notices;             // [0, 8) sent, [8, 16) received
+    private final Doorbell bell;        // where this end sleeps over shared memory; null where the library waits
 
     // what the completions said, under lock
-    private boolean announced;          // a notice was sent and not answered by a poke yet
     private int sendsPending;
     private int sendStatus;
     private boolean frameDone;
@@ -246,34 +239,44 @@ final class FabricTransport implements Transport {
         }
         this.id = joined;
         OPEN.add(this);
+        Doorbell doorbell = null;
         try {
+            if (!canWait) {
+                doorbell = Doorbell.create();
+            }
             send = buffer(EAGER);
             sharesMemory = provider.equals(FabricTechnology.SHARED_MEMORY);
             announcement = sharesMemory ? buffer(ANNOUNCEMENT) : null;
             writing = sendBuffer();
             receive[0] = buffer(EAGER);
             receive[1] = buffer(EAGER);
-            notices = canWait ? null : buffer(16);
         } catch (IOException | RuntimeException e) {
+            if (doorbell != null) {
+                doorbell.close();
+            }
+            bell = null;
             dispose();
             throw e;
         }
+        bell = doorbell;
     }
 
     /**
-     * Connects to the peer's connection: the peer's link's address, and
-     * the id it has there. If that fails the connection is closed, its tcp
-     * connection left open (a server tells the client why on it).
+     * Connects to the peer's connection: the peer's link's address, the id
+     * it has there and, over shared memory, where its doorbell is (its
+     * process and descriptor; ignored elsewhere). If that fails the
+     * connection is closed, its tcp connection left open (a server tells
+     * the client why on it).
      */
-    void connect(byte[] peerAddress, int peerId) throws IOException {
+    void connect(byte[] peerAddress, int peerId, long bellPid, int bellFd) throws IOException {
         lock.lock();
         try {
             checkOpen();
+            if (bell != null) {
+                bell.connect(bellPid, bellFd);
+            }
             peer = link.peer(peerAddress);
             peerTag = (long) peerId << FabricLink.KIND_BITS;
-            if (!canWait) {
-                postNotice();
-            }
         } catch (IOException | RuntimeException e) {
             closeLocked(false);
             throw e;
@@ -295,6 +298,11 @@ final class FabricTransport implements Transport {
     /** @return this connection's id on its link */
     int id() {
         return id;
+    }
+
+    /** @return the descriptor of this end's doorbell, which the peer opens; -1 if none */
+    int doorbellFd() {
+        return bell == null ? -1 : bell.fd();
     }
 
     /** @return the link */
@@ -468,6 +476,9 @@ final class FabricTransport implements Transport {
             int rc = link.send(peer, at, length, b.desc(), peerTag | tag, context(CTX_SEND));
             if (rc == 0) {
                 sendsPending++;
+                if (bell != null) {
+                    bell.ringPeer();
+                }
                 return;
             }
             if (rc != FastFabric.EAGAIN) {
@@ -477,13 +488,9 @@ final class FabricTransport implements Transport {
                 // a peer that takes nothing for long may be dead (its queue stays full) or
                 // frozen: check its tcp connection, and give the core up for a while
                 control.awaitReadable(1);
-                int bytes = control.drain();
-                if (bytes < 0) {
+                if (control.drain() < 0) {
                     open = false;
                     throw new IOException("the peer closed the connection");
-                }
-                if (bytes > 0) {
-                    announced = false;  // a poke answered our notice: the next sleep announces again
                 }
             }
             checkOpen();
@@ -670,7 +677,7 @@ final class FabricTransport implements Transport {
             if (slept == WOKEN && poll(c)) {
                 return;
             }
-            slept = canWait ? waitInLibrary(c) : sleepOnControl(c);
+            slept = canWait ? waitInLibrary(c) : sleepOnDoorbell(c);
             if (slept == MET) {
                 waiter.blocked(System.nanoTime() - start);
                 return;
@@ -717,48 +724,35 @@ final class FabricTransport implements Transport {
     }
 
     /*
-     * One sleep on the tcp connection. The peer is told first, unless a
-     * notice of an earlier sleep is still unanswered (it pokes once per
-     * notice, so an idle connection costs one notice, not one per sleep).
+     * One sleep on the doorbell: marked asleep, the queue looked at once
+     * more (what was posted before the mark is there; what is posted after
+     * it comes with a ring), then asleep until rung or a slice has passed.
+     * After a slice without a ring the peer's tcp connection is checked.
      */
-    private int sleepOnControl(Condition c) throws IOException {
-        if (!announced) {
-            int rc = link.trySend(peer, notices.memory(), 8, notices.desc(), peerTag | TAG_NOTICE,
-                                  context(CTX_NOTICE_SENT));
-            if (rc == FastFabric.EAGAIN) {
-                // the send queue is full, or another thread holds the endpoint long:
-                // back off a little, announce at the next sleep
-                control.awaitReadable(1);
-                int alive = checkAlive(c);
-                return alive == MET || pollOnce() > 0 && met(c) ? MET : alive;
-            } else if (rc < 0) {
-                throw ff.failed("ff_send", rc);
-            }
-            noticesPending++;
-            announced = true;
-            if (pollOnce() > 0 && met(c)) {
-                return MET;
-            }
+    private int sleepOnDoorbell(Condition c) throws IOException {
+        bell.prepareSleep();
+        if (pollOnce() > 0 && met(c)) {
+            bell.cancelSleep();
+            return MET;
         }
-        control.awaitReadable(SLEEP_MILLIS);
-        int alive = checkAlive(c);
-        if (alive == WOKEN) {
-            announced = false;
+        boolean rung = bell.sleep(SLEEP_MILLIS);
+        checkOpen();
+        if (!rung && checkAlive(c) == MET) {
+            return MET;
         }
-        return alive == MET || pollOnce() > 0 && met(c) ? MET : alive;
+        return pollOnce() > 0 && met(c) ? MET : rung ? WOKEN : TIMED_OUT;
     }
 
     /*
-     * Drops wake-up bytes: WOKEN if there were any, else TIMED_OUT. Throws
-     * if the transport was closed, or if the peer's tcp connection ended,
-     * unless what is awaited had arrived before (a server may answer and
-     * close at once): then MET.
+     * Drops what the peer wrote on the tcp connection (nothing, unless it
+     * misbehaves): TIMED_OUT. Throws if the transport was closed, or if the
+     * peer's tcp connection ended, unless what is awaited had arrived
+     * before (a server may answer and close at once): then MET.
      */
     private int checkAlive(Condition c) throws IOException {
         checkOpen();
-        int bytes = control.drain();
-        if (bytes >= 0) {
-            return bytes > 0 ? WOKEN : TIMED_OUT;
+        if (control.drain() >= 0) {
+            return TIMED_OUT;
         }
         // what the peer sent before it closed may wait in the library or the inbox
         int n = link.pollAll(this);
@@ -774,20 +768,18 @@ final class FabricTransport implements Transport {
                 : new IOException("the peer closed the connection");
     }
 
-    private void postNotice() throws IOException {
-        MemorySegment in = notices.memory().asSlice(8, 8);
-        int rc = link.recv(peer, in, 8, notices.desc(), receiveTag(TAG_NOTICE), context(CTX_NOTICE));
-        if (rc < 0) {
-            throw ff.failed("ff_recv", rc);
-        }
-        receivesPosted++;
-    }
-
-    /* Polls the link once; returns how many completions of this connection it and the inbox had. */
+    /*
+     * Polls the link once; returns how many completions of this connection
+     * it and the inbox had. Rings the peer if it sleeps: this poll may have
+     * been the progress its send or receive waits for.
+     */
     private int pollOnce() throws IOException {
         int n = link.poll(this);
         if (n < 0) {
             throw ff.failed("ff_poll", n);
+        }
+        if (bell != null) {
+            bell.ringPeer();
         }
         return n + takeInbox();
     }
@@ -796,7 +788,7 @@ final class FabricTransport implements Transport {
     private int takeInbox() throws IOException {
         int n = 0;
         for (Done d; (d = inbox.poll()) != null; n++) {
-            completed(d.kind(), d.status(), d.length(), true);
+            completed(d.kind(), d.status(), d.length());
         }
         return n;
     }
@@ -804,14 +796,9 @@ final class FabricTransport implements Transport {
     /*
      * A completion of this connection, on its own thread (under lock and
      * the link's lock, or from the inbox under lock) or, once closing, on
-     * any thread under the link's lock. poked: the peer was woken already
-     * if it was a notice.
+     * any thread under the link's lock.
      */
     void completed(int kind, int status, long length) throws IOException {
-        completed(kind, status, length, false);
-    }
-
-    private void completed(int kind, int status, long length, boolean poked) throws IOException {
         switch (kind) {
             case (int) CTX_SEND -> {
                 sendsPending--;
@@ -819,7 +806,6 @@ final class FabricTransport implements Transport {
                     sendStatus = status;
                 }
             }
-            case (int) CTX_NOTICE_SENT -> noticesPending--;
             case (int) CTX_FRAME -> {
                 receivesPosted--;
                 frameDone = true;
@@ -832,46 +818,32 @@ final class FabricTransport implements Transport {
                 bulkStatus = status;
                 bulkLength = length;
             }
-            case (int) CTX_NOTICE -> {
-                receivesPosted--;
-                if (status >= 0 && !closing) {
-                    // the peer sleeps until it hears from us: whatever we posted is visible now
-                    postNotice();
-                    if (!poked) {
-                        control.poke();
-                    }
-                }
-            }
             default -> throw new IOException("completion of an unknown kind " + kind);
         }
     }
 
     /*
      * A completion of this connection that another thread's poll found,
-     * under the link's lock. An open connection's goes to the inbox (a
-     * notice wakes the peer at once: it sleeps until then); a closing
-     * one's is counted here. True if it was the last operation of a
-     * closing connection.
+     * under the link's lock. An open connection's goes to the inbox, and
+     * its thread is woken if it sleeps (it may have looked at the link
+     * while this poll held it); a closing one's is counted here. True if
+     * it was the last operation of a closing connection.
      */
     boolean delivered(int kind, int status, long length) throws IOException {
         if (closing) {
-            completed(kind, status, length, true);
+            completed(kind, status, length);
             return unfinished() == 0;
         }
-        boolean poke = kind == CTX_NOTICE && status >= 0;
         inbox.add(new Done(kind, status, length));
-        if (poke) {
-            try {
-                control.poke();
-            } catch (IOException e) {
-                // the tcp connection is gone: this connection's own thread sees it
-            }
+        Doorbell b = bell;
+        if (b != null) {
+            b.ringOwn();
         }
         return false;
     }
 
     private int unfinished() {
-        return sendsPending + noticesPending + receivesPosted;
+        return sendsPending + receivesPosted;
     }
 
     // ------------------------------------------------------------- status --
@@ -897,13 +869,7 @@ final class FabricTransport implements Transport {
         return open && control.isOpen();
     }
 
-    /*
-     * Called on an idle connection before a call reuses it. Wake-up bytes
-     * read here answer this end's last notice (its wait ended by polling
-     * before the peer saw the notice): the next sleep must announce again,
-     * or it would wait for a poke that never comes, and every wait on the
-     * connection would last a whole sleep slice.
-     */
+    /* Called on an idle connection before a call reuses it: false if the peer is gone. */
     @Override
     public boolean probe() {
         lock.lock();
@@ -915,20 +881,25 @@ final class FabricTransport implements Transport {
                 closeLocked();
                 return false;
             }
-            if (bytes > 0) {
-                announced = false;
-            }
             return true;
         } finally {
             lock.unlock();
         }
     }
 
-    /* A thread waiting in this transport notices within WAIT_MILLIS and gets an IOException. */
+    /*
+     * A thread waiting in this transport notices within WAIT_MILLIS (at
+     * once over shared memory: its doorbell is rung) and gets an
+     * IOException.
+     */
     @Override
     public void close() {
         open = false;
         control.close();
+        Doorbell b = bell;
+        if (b != null) {
+            b.ringOwn();
+        }
         lock.lock();
         try {
             closeLocked();
@@ -966,6 +937,10 @@ final class FabricTransport implements Transport {
         if (outbound != null) {
             outbound.closeDescriptor();     // its memory goes once no stream holds it
         }
+        if (bell != null) {
+            bell.ringPeer();                // the peer finds the tcp connection closed at once
+            bell.close();
+        }
         inbound = null;
         if (!link.lock(CLOSING_WAIT_MILLIS)) {
             // the link keeps this connection and what it posted until it closes: left first,
@@ -984,7 +959,6 @@ final class FabricTransport implements Transport {
             closing = true;
             link.cancel(context(CTX_FRAME));
             link.cancel(context(CTX_BULK));
-            link.cancel(context(CTX_NOTICE));
             for (int i = 0; i < CLOSING_POLLS && unfinished() > 0; i++) {
                 try {
                     if (link.poll(this) < 0) {

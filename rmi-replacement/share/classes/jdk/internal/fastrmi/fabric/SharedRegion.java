@@ -56,6 +56,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * a peer cannot shrink the file under a reader (a read past the end of a
  * mapped file would be a {@code SIGBUS}).
  *
+ * <p>The same kind of memory, one page of it, holds each end's
+ * {@link Doorbell}, which the peer maps writable to wake it.
+ *
  * <p>Mappings are unmapped when no segment of theirs is reachable
  * ({@link Arena#ofAuto()}): a stream may still hold the memory after the
  * transport let it go, and must never read unmapped memory.
@@ -77,6 +80,7 @@ final class SharedRegion {
     private static final int PROT_WRITE = 2;
     private static final int MAP_SHARED = 1;
     private static final int O_RDONLY = 0;
+    private static final int O_RDWR = 2;
     private static final int O_CLOEXEC = 0x80000;
     private static final int SEEK_END = 2;
 
@@ -130,9 +134,23 @@ final class SharedRegion {
      * @throws IOException if the system refuses
      */
     static SharedRegion create(long size, int generation) throws IOException {
+        return create(NAME, size, generation);
+    }
+
+    /**
+     * Creates a region of {@code size} bytes for this process to write,
+     * under a name that tells its kind ({@link #open} takes only regions
+     * of the kind it names).
+     *
+     * @param name the kind, shown by the kernel as {@code /memfd:<name>}
+     * @param size the bytes
+     * @param generation the owner's count of its regions, told to the peer
+     * @throws IOException if the system refuses
+     */
+    static SharedRegion create(String name, long size, int generation) throws IOException {
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = call.allocate(ERRNO_STATE);
-            int fd = (int) MEMFD_CREATE.invokeExact(errno, call.allocateFrom(NAME), MFD_CLOEXEC | MFD_ALLOW_SEALING);
+            int fd = (int) MEMFD_CREATE.invokeExact(errno, call.allocateFrom(name), MFD_CLOEXEC | MFD_ALLOW_SEALING);
             if (fd < 0) {
                 throw failure("memfd_create", errno);
             }
@@ -165,6 +183,18 @@ final class SharedRegion {
      * @throws IOException if it is not, or cannot be opened (another user)
      */
     static SharedRegion open(long pid, int fd, long size, int generation) throws IOException {
+        return open(NAME, pid, fd, size, generation, false);
+    }
+
+    /**
+     * Maps the region a peer named: process {@code pid}'s descriptor
+     * {@code fd}, which must be a sealed region of kind {@code name} of at
+     * least {@code size} bytes; read-only unless {@code writable}.
+     *
+     * @throws IOException if it is not, or cannot be opened (another user)
+     */
+    static SharedRegion open(String name, long pid, int fd, long size, int generation, boolean writable)
+            throws IOException {
         if (pid <= 0 || fd < 0 || size <= 0) {
             throw new IOException("bad shared region: pid " + pid + ", fd " + fd + ", " + size + " bytes");
         }
@@ -176,12 +206,13 @@ final class SharedRegion {
             throw new IOException("the peer's shared region cannot be opened: " + e.getMessage(), e);
         }
         // "/memfd:fastrmi-bulk (deleted)": a region of this kind, not any file the peer names
-        if (!target.startsWith("/memfd:" + NAME + " ") && !target.equals("/memfd:" + NAME)) {
+        if (!target.startsWith("/memfd:" + name + " ") && !target.equals("/memfd:" + name)) {
             throw new IOException("the peer named no shared region but " + target);
         }
         try (Arena call = Arena.ofConfined()) {
             MemorySegment errno = call.allocate(ERRNO_STATE);
-            int own = (int) OPEN.invokeExact(errno, call.allocateFrom(path.toString()), O_RDONLY | O_CLOEXEC);
+            int own = (int) OPEN.invokeExact(errno, call.allocateFrom(path.toString()),
+                                             (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC);
             if (own < 0) {
                 throw failure("opening the peer's shared region", errno);
             }
@@ -194,6 +225,9 @@ final class SharedRegion {
                 long length = (long) LSEEK.invokeExact(errno, own, 0L, SEEK_END);
                 if (length < size) {
                     throw new IOException("the peer's shared region has " + length + " bytes, not " + size);
+                }
+                if (writable) {
+                    return new SharedRegion(map(own, size, PROT_READ | PROT_WRITE, errno), -1, generation);
                 }
                 return new SharedRegion(map(own, size, PROT_READ, errno).asReadOnly(), -1, generation);
             } finally {
@@ -229,7 +263,7 @@ final class SharedRegion {
         return new IOException(what + " failed: errno " + (int) ERRNO.get(errno, 0L));
     }
 
-    /** @return the memory, writable for the owner, read-only for a peer */
+    /** @return the memory, writable for the owner, read-only for a peer unless opened writable */
     MemorySegment memory() {
         return memory;
     }
