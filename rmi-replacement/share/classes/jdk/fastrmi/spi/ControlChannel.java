@@ -54,8 +54,8 @@ public interface ControlChannel {
     ByteBuffer read(int n) throws IOException;
 
     /**
-     * Reads and drops what arrived, without waiting: the peer writes single
-     * bytes ({@link #poke}) to wake this end.
+     * Reads and drops what arrived, without waiting: once the upgrade's
+     * protocol is done the connection only tells that the peer lives.
      *
      * @return the bytes dropped, or -1 if the peer closed the connection
      */
@@ -70,15 +70,6 @@ public interface ControlChannel {
      * @throws IOException if the connection was closed here
      */
     boolean awaitReadable(long millis) throws IOException;
-
-    /**
-     * Writes one byte to wake the peer from {@link #awaitReadable}, if the
-     * connection takes it at once (if not, bytes the peer has not read yet
-     * wake it anyway).
-     *
-     * @throws IOException if the connection fails
-     */
-    void poke() throws IOException;
 
     /** @return the peer's host address, as {@link Transport#peerHost()} */
     String peerHost();

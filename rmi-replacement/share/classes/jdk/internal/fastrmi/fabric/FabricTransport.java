@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 import jdk.fastrmi.spi.ControlChannel;
@@ -486,8 +487,8 @@ final class FabricTransport implements Transport {
             }
             if (pollOnce() == 0 && attempts % FULL_QUEUE_POLLS == 0) {
                 // a peer that takes nothing for long may be dead (its queue stays full) or
-                // frozen: check its tcp connection, and give the core up for a while
-                control.awaitReadable(1);
+                // frozen: give the core up for a while, and check its tcp connection
+                LockSupport.parkNanos(1_000_000);
                 if (control.drain() < 0) {
                     open = false;
                     throw new IOException("the peer closed the connection");

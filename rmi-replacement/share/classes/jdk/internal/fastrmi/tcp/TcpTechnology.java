@@ -454,7 +454,6 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
                 if (u != null) {
                     t.skipMagic();
                     calls = u.upgrade(t);
-                    t.openSelector();
                 }
             }
             Handshake hello = t.readHandshake(-1);
@@ -509,7 +508,6 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
             }
             if (upgrade != null) {
                 calls = upgrade.upgrade(t);
-                t.openSelector();
             } else {
                 calls = t;
             }
@@ -639,7 +637,6 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         private final boolean peerLocal;
         private volatile boolean open = true;
         private volatile Selector selector;    // awaitReadable's, opened at its first use
-        private final ByteBuffer oneByte = ByteBuffer.allocate(1);
         /* a client's JRMP header, sent with its first write; then whom the acknowledgement is awaited from */
         private ByteBuffer jrmpHeader;
         private String awaitingAckFrom;
@@ -844,13 +841,13 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         }
 
         /*
-         * Opens the selector awaitReadable waits on. An upgraded transport
-         * sleeps on its control channel whenever it idles, so it is opened
-         * with the upgrade: the connection then holds the same descriptors
-         * (socket, epoll, eventfd) all its life, not two more from a moment
-         * that depends on timing.
+         * Opens the selector awaitReadable waits on, at its first use (two
+         * descriptors more: epoll and an eventfd). No technology of the
+         * image sleeps on its control connection (the fabric's shared
+         * memory sleeps on a doorbell), so an upgraded connection holds its
+         * socket alone.
          */
-        void openSelector() throws IOException {
+        private void openSelector() throws IOException {
             if (selector == null) {
                 Selector s = Selector.open();
                 try {
@@ -877,12 +874,6 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
             } catch (ClosedSelectorException | ClosedChannelException e) {
                 throw new IOException("connection closed", e);
             }
-        }
-
-        @Override
-        public void poke() throws IOException {
-            oneByte.clear();
-            ch.write(oneByte);
         }
 
         // ------------------------------------------------------- frames --
