@@ -388,8 +388,8 @@ final class FabricTechnology implements Technology {
             throw refuse(control, refusal);
         }
         byte[] clientToken = control.read(FabricLink.TOKEN_BYTES).array();
-        boolean counted = provider.equals(SHARED_MEMORY);
-        if (counted && !reserveSharedMemory()) {
+        boolean sharedMemory = provider.equals(SHARED_MEMORY);
+        if (sharedMemory && !reserveSharedMemory()) {
             throw refuse(control, "shared memory connections at their limit "
                                   + "(jdk.fastrmi.fabric.maxSharedMemoryConnections=" + maxSharedMemory + ")");
         }
@@ -405,7 +405,7 @@ final class FabricTechnology implements Technology {
             int clientId = control.read(4).getInt();
             long bellPid = 0;
             int bellFd = -1;
-            if (counted) {
+            if (sharedMemory) {
                 ByteBuffer bell = control.read(12);
                 bellPid = bell.getLong();
                 bellFd = bell.getInt();
@@ -430,7 +430,7 @@ final class FabricTechnology implements Technology {
             }
             throw e;
         } finally {
-            if (counted) {
+            if (sharedMemory) {
                 sharedMemoryOpened(t);
             }
         }
