@@ -46,9 +46,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * took, besides a message to announce each sleep.
  *
  * <p>A sleeper marks its word {@code ASLEEP}, looks at its queue once
- * more, and waits on the word; the peer, after each message it posts to
- * the connection and at each poll of it (a long transfer needs both ends'
- * progress), swaps {@code ASLEEP} for {@code AWAKE} and wakes the word if
+ * more, and waits on the word; the peer, at each poll of the connection
+ * (one follows each message it posts; and a long transfer needs both
+ * ends' progress), swaps {@code ASLEEP} for {@code AWAKE} and wakes the word if
  * it did. Each side fences between its write and its read, so either the
  * sleeper's second look finds the message or the poster sees the mark. A
  * sleep lasts at most the caller's slice, after which the caller checks
@@ -164,7 +164,7 @@ final class Doorbell {
         return rung;
     }
 
-    /** Wakes the peer if it sleeps; after a post to it, and at each poll. */
+    /** Wakes the peer if it sleeps; at each poll of the connection, which follows each post to it. */
     void ringPeer() {
         MemorySegment p = peer;
         if (p != null) {

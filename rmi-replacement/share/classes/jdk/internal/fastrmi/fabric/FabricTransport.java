@@ -87,9 +87,8 @@ import jdk.fastrmi.spi.WaitPolicy;
  * this process's memory and nothing signals it. There each end has a
  * {@link Doorbell}, a futex word the peer maps: a receiver marks it
  * asleep, looks at its queue once more and sleeps on it; the peer rings
- * it after each message it posts to this connection and at each poll of
- * the connection (which keeps a long transfer moving: it needs both ends'
- * progress). A message posted before the mark is found by the second
+ * it at each poll of the connection, which follows each message it posts
+ * (and keeps a long transfer moving: it needs both ends' progress). A message posted before the mark is found by the second
  * look; one posted after it comes with a ring. Between sleeps of at most
  * {@link #SLEEP_MILLIS} the receiver checks that the tcp connection still
  * stands (its end is how a dead peer shows) and that the transport is open.
@@ -477,10 +476,7 @@ final class FabricTransport implements Transport {
             int rc = link.send(peer, at, length, b.desc(), peerTag | tag, context(CTX_SEND));
             if (rc == 0) {
                 sendsPending++;
-                if (bell != null) {
-                    bell.ringPeer();
-                }
-                return;
+                return;     // the poll that follows every post rings the peer
             }
             if (rc != FastFabric.EAGAIN) {
                 throw ff.failed("ff_send", rc);
@@ -721,7 +717,7 @@ final class FabricTransport implements Transport {
         if (n != FastFabric.ETIMEDOUT) {
             throw ff.failed("ff_wait", n);
         }
-        return checkAlive(c) == MET ? MET : TIMED_OUT;
+        return checkPeer(c) ? MET : TIMED_OUT;
     }
 
     /*
@@ -738,7 +734,7 @@ final class FabricTransport implements Transport {
         }
         boolean rung = bell.sleep(SLEEP_MILLIS);
         checkOpen();
-        if (!rung && checkAlive(c) == MET) {
+        if (!rung && checkPeer(c)) {
             return MET;
         }
         return pollOnce() > 0 && met(c) ? MET : rung ? WOKEN : TIMED_OUT;
@@ -746,14 +742,14 @@ final class FabricTransport implements Transport {
 
     /*
      * Drops what the peer wrote on the tcp connection (nothing, unless it
-     * misbehaves): TIMED_OUT. Throws if the transport was closed, or if the
-     * peer's tcp connection ended, unless what is awaited had arrived
-     * before (a server may answer and close at once): then MET.
+     * misbehaves): false while it stands. Throws if the transport was
+     * closed, or if the peer's tcp connection ended, unless what is awaited
+     * had arrived before (a server may answer and close at once): then true.
      */
-    private int checkAlive(Condition c) throws IOException {
+    private boolean checkPeer(Condition c) throws IOException {
         checkOpen();
         if (control.drain() >= 0) {
-            return TIMED_OUT;
+            return false;
         }
         // what the peer sent before it closed may wait in the library or the inbox
         int n = link.pollAll(this);
@@ -761,7 +757,7 @@ final class FabricTransport implements Transport {
             throw ff.failed("ff_poll", n);
         }
         if (n + takeInbox() > 0 && met(c)) {
-            return MET;
+            return true;
         }
         open = false;
         throw c == Condition.FRAME && sendsPending == 0
