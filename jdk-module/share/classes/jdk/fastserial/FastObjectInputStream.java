@@ -112,6 +112,17 @@ public class FastObjectInputStream extends ObjectInputStream {
     private static final long MAX_DESCRIPTOR_BYTES =
             limitProperty("jdk.fastserial.maxDescriptorBytes", 1L << 20, Long.MAX_VALUE);
     private static final StreamType[] PREDEFINED = new StreamType[Wire.FIRST_STREAM_TYPE_ID];
+    /** The predefined ids from 1 to this are the boxes (Wire.PREDEFINED). */
+    private static final int LAST_BOX_ID = lastBoxId();
+
+    private static int lastBoxId() {
+        int id = 1;
+        while (id < Wire.PREDEFINED.length && (Number.class.isAssignableFrom(Wire.PREDEFINED[id])
+                || Wire.PREDEFINED[id] == Boolean.class || Wire.PREDEFINED[id] == Character.class)) {
+            id++;
+        }
+        return id - 1;
+    }
     static {
         for (int i = 1; i < PREDEFINED.length; i++) {
             PREDEFINED[i] = StreamType.predefined(Wire.PREDEFINED[i]);
@@ -851,6 +862,25 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private Object readObject0(boolean unshared) throws IOException, ClassNotFoundException {
+        if (limit - pos >= 2 && blockRemaining == 0 && mode != NO_DATA && !stringOnly
+                && !unshared && !enableResolve) {
+            // The commonest leaves of a graph, a string and a box of a type
+            // seen before, without the general dispatch: nothing is read
+            // inside them and, without a filter, nothing is asked about them.
+            byte tag = byteAt(pos);
+            if (tag == Wire.STRING) {
+                pos++;
+                totalRefs++;
+                return readStringItem(false);
+            }
+            int id;
+            if (tag == Wire.OBJECT && (id = byteAt(pos + 1)) > 0 && id <= LAST_BOX_ID
+                    && predefinedSeen[id] && facade.getObjectInputFilter() == null) {
+                pos += 2;
+                totalRefs++;
+                return readBoxed(PREDEFINED[id], false);
+            }
+        }
         if (blockRemaining > 0) {
             throw optionalData(blockRemaining, false);
         }
@@ -1548,7 +1578,9 @@ public class FastObjectInputStream extends ObjectInputStream {
         StreamLevel s = slot.stream;
         Level l = slot.local;
         if (slot.exact) {
-            getImage(l.image, obj);
+            if (l.image != null) {
+                getImage(l.image, obj);
+            }
         } else if (s.primSize > 0) {
             need(s.primSize);
             int a = pos;

@@ -821,6 +821,45 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     }
 
     private void writeObject0(Object obj, boolean unshared) throws IOException {
+        if (obj != null && !unshared && replaced == null && !enableReplace && !closed) {
+            // Nothing is replaced: an object of a type the stream has written
+            // before is looked up and, if new, given its handle with one probe.
+            Class<?> cl = obj.getClass();
+            if (cl == String.class) {
+                int h = handles.putIfAbsent(obj);
+                if (h >= 0) {
+                    writeHandle(h);
+                } else {
+                    putTag(Wire.STRING);
+                    putStringData((String) obj);
+                }
+                return;
+            }
+            TypeInfo ti = typeInfo(cl);
+            if (ti.plainWrite && (ti.predefinedId != 0 || typeId(ti) != 0)) {
+                // The type goes as an id (no annotateClass to run, which could
+                // write objects that take handles first), and the class is
+                // checked before it takes a handle: nothing can come between
+                // the handle and the object's tag.
+                if (ti.predefinedId == 0) {
+                    ti.checkSerialize();
+                }
+                int h = handles.putIfAbsent(obj);
+                if (h >= 0) {
+                    writeHandle(h);
+                } else if (ti.box) {
+                    writeBoxed(obj, ti, HANDLE_GIVEN);    // small enough to inline here
+                } else {
+                    writeNew(obj, ti, HANDLE_GIVEN);
+                }
+                return;
+            }
+        }
+        writeAny(obj, unshared);
+    }
+
+    /** writeObject0 for all: replacements, unshared objects, classes and types met first. */
+    private void writeAny(Object obj, boolean unshared) throws IOException {
         ensureOpen();
         if (obj == null) {
             putTag(Wire.NULL);
@@ -838,10 +877,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         int h;
         if (!unshared && (h = handles.lookup(obj)) >= 0) {
-            putTag(Wire.REF);
-            putVarint(h);
+            writeHandle(h);
             return;
         }
+        int share = unshared ? UNSHARED : SHARED;
         if (obj instanceof String s) {
             if (enableReplace) {
                 Object rep = replaceWith(obj, s, unshared);
@@ -852,26 +891,18 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                     return;
                 }
             }
-            writeString(s, unshared);
+            writeString(s, share);
             return;
         }
         if (obj instanceof Class<?> c) {
-            writeClass(c, unshared);
+            writeClass(c, share);
             return;
         }
         if (obj instanceof ObjectStreamClass desc) {
-            writeClassDesc(desc, unshared);
+            writeClassDesc(desc, share);
             return;
         }
-        Class<?> cl = obj.getClass();
-        TypeInfo ti;
-        if (cl == lastClass) {
-            ti = lastType;              // graphs are mostly of few classes
-        } else {
-            ti = TypeInfo.of(cl);
-            lastClass = cl;
-            lastType = ti;
-        }
+        TypeInfo ti = typeInfo(obj.getClass());
         if (ti.hasWriteReplace || enableReplace) {
             Object rep = replace(obj, ti);
             if (rep != obj) {
@@ -881,7 +912,33 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 return;
             }
         }
-        writeNew(obj, ti, unshared);
+        writeNew(obj, ti, share);
+    }
+
+    private TypeInfo typeInfo(Class<?> cl) {
+        if (cl == lastClass) {
+            return lastType;            // graphs are mostly of few classes
+        }
+        TypeInfo ti = TypeInfo.of(cl);
+        lastClass = cl;
+        lastType = ti;
+        return ti;
+    }
+
+    private void writeHandle(int h) throws IOException {
+        putTag(Wire.REF);
+        putVarint(h);
+    }
+
+    // How a new object gets its handle.
+    private static final int SHARED = 0;        // the next one, found by later writes
+    private static final int UNSHARED = 1;      // the next one, never found
+    private static final int HANDLE_GIVEN = 2;  // it has it: writeObject0's probe gave it
+
+    private void giveHandle(Object obj, int share) {
+        if (share != HANDLE_GIVEN) {
+            handles.assign(share == UNSHARED ? null : obj);
+        }
     }
 
     /** The JDK's replacement: writeReplace while the class changes, then replaceObject. */
@@ -930,59 +987,59 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /** A replacement is written like any object, without replacing it again. */
     private void writeReplacedObject(Object obj, boolean unshared) throws IOException {
         int h;
+        int share = unshared ? UNSHARED : SHARED;
         if (!unshared && (h = handles.lookup(obj)) >= 0) {
-            putTag(Wire.REF);
-            putVarint(h);
+            writeHandle(h);
         } else if (obj instanceof String s) {
-            writeString(s, unshared);
+            writeString(s, share);
         } else if (obj instanceof Class<?> c) {
-            writeClass(c, unshared);
+            writeClass(c, share);
         } else if (obj instanceof ObjectStreamClass desc) {
-            writeClassDesc(desc, unshared);
+            writeClassDesc(desc, share);
         } else {
-            writeNew(obj, TypeInfo.of(obj.getClass()), unshared);
+            writeNew(obj, TypeInfo.of(obj.getClass()), share);
         }
     }
 
-    private void writeString(String s, boolean unshared) throws IOException {
+    private void writeString(String s, int share) throws IOException {
         putTag(Wire.STRING);
-        handles.assign(unshared ? null : s);
+        giveHandle(s, share);
         putStringData(s);
     }
 
-    private void writeClass(Class<?> c, boolean unshared) throws IOException {
+    private void writeClass(Class<?> c, int share) throws IOException {
         putTag(Wire.CLASS);
         writeType(TypeInfo.of(c));
-        handles.assign(unshared ? null : c);
+        giveHandle(c, share);
     }
 
-    private void writeClassDesc(ObjectStreamClass desc, boolean unshared) throws IOException {
+    private void writeClassDesc(ObjectStreamClass desc, int share) throws IOException {
         Class<?> c = desc.forClass();
         if (c == null) {
             throw new NotSerializableException("descriptor without a local class: " + desc.getName());
         }
         putTag(Wire.CLASSDESC);
         writeType(TypeInfo.of(c));
-        handles.assign(unshared ? null : desc);
+        giveHandle(desc, share);
     }
 
-    private void writeNew(Object obj, TypeInfo ti, boolean unshared) throws IOException {
+    private void writeNew(Object obj, TypeInfo ti, int share) throws IOException {
         switch (ti.kind) {
-            case Wire.KIND_ARRAY -> writeArray(obj, ti, unshared);
-            case Wire.KIND_ENUM -> writeEnum((Enum<?>) obj, ti, unshared);
+            case Wire.KIND_ARRAY -> writeArray(obj, ti, share);
+            case Wire.KIND_ENUM -> writeEnum((Enum<?>) obj, ti, share);
             case Wire.KIND_SERIALIZABLE, Wire.KIND_PROXY, Wire.KIND_RECORD -> {
                 if (ti.predefinedId != 0) {
                     if (obj instanceof java.util.ArrayList<?> list) {
-                        writeList(list, ti, unshared);
+                        writeList(list, ti, share);
                     } else {
-                        writeBoxed(obj, ti, unshared);
+                        writeBoxed(obj, ti, share);
                     }
                     return;
                 }
                 ti.checkSerialize();
                 putTag(Wire.OBJECT);
                 writeType(ti);
-                handles.assign(unshared ? null : obj);
+                giveHandle(obj, share);
                 depth++;
                 try {
                     Marshaler m = ti.marshaler();
@@ -999,14 +1056,14 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 ti.checkSerialize();
                 putTag(Wire.OBJECT);
                 writeType(ti);
-                handles.assign(unshared ? null : obj);
+                giveHandle(obj, share);
                 writeExternalData((java.io.Externalizable) obj);
             }
             case Wire.KIND_FAST -> {
                 ti.checkSerialize();
                 putTag(Wire.OBJECT);
                 writeType(ti);
-                handles.assign(unshared ? null : obj);
+                giveHandle(obj, share);
                 depth++;
                 Object savedObj = curObj;
                 Level savedLevel = curLevel;
@@ -1025,7 +1082,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             }
             default -> {
                 if (obj instanceof Enum<?> e) {       // an enum constant whose class is not an enum
-                    writeEnum(e, TypeInfo.of(e.getDeclaringClass()), unshared);
+                    writeEnum(e, TypeInfo.of(e.getDeclaringClass()), share);
                 } else {
                     throw new NotSerializableException(ti.cl.getName());
                 }
@@ -1034,28 +1091,41 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     }
 
     /** A boxed primitive of a predefined type: its value, raw. */
-    private void writeBoxed(Object obj, TypeInfo ti, boolean unshared) throws IOException {
-        putTag(Wire.OBJECT);
-        putVarint(ti.predefinedId);
-        handles.assign(unshared ? null : obj);
-        switch (obj) {
-            case Integer v -> putInt(v);
-            case Long v -> putLong(v);
-            case Double v -> putDouble(v);
-            case Float v -> putFloat(v);
-            case Boolean v -> putBoolean(v);
-            case Byte v -> putByte(v);
-            case Short v -> putShort(v);
-            case Character v -> putChar(v);
-            default -> throw new InternalError(obj.getClass().getName());
+    private void writeBoxed(Object obj, TypeInfo ti, int share) throws IOException {
+        // Tag, id (predefined: one byte) and value with one check for room.
+        reserve(2 + Long.BYTES);
+        putByteAt(pos, Wire.OBJECT);
+        putByteAt(pos + 1, (byte) ti.predefinedId);
+        pos += 2;
+        giveHandle(obj, share);
+        // The class, a constant per branch, instead of a type switch on the object.
+        Class<?> cl = ti.cl;
+        if (cl == Integer.class) {
+            putInt((Integer) obj);
+        } else if (cl == Long.class) {
+            putLong((Long) obj);
+        } else if (cl == Double.class) {
+            putDouble((Double) obj);
+        } else if (cl == Float.class) {
+            putFloat((Float) obj);
+        } else if (cl == Boolean.class) {
+            putBoolean((Boolean) obj);
+        } else if (cl == Byte.class) {
+            putByte((Byte) obj);
+        } else if (cl == Short.class) {
+            putShort((Short) obj);
+        } else if (cl == Character.class) {
+            putChar((Character) obj);
+        } else {
+            throw new InternalError(cl.getName());
         }
     }
 
     /** An ArrayList: its size and elements (what ArrayList.writeObject sends that readObject uses). */
-    private void writeList(java.util.ArrayList<?> list, TypeInfo ti, boolean unshared) throws IOException {
+    private void writeList(java.util.ArrayList<?> list, TypeInfo ti, int share) throws IOException {
         putTag(Wire.OBJECT);
         putVarint(ti.predefinedId);
-        handles.assign(unshared ? null : list);
+        giveHandle(list, share);
         putVarint(list.size());
         depth++;
         try {
@@ -1067,20 +1137,20 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
     }
 
-    private void writeEnum(Enum<?> e, TypeInfo ti, boolean unshared) throws IOException {
+    private void writeEnum(Enum<?> e, TypeInfo ti, int share) throws IOException {
         putTag(Wire.ENUM);
         // A constant with a body is of a subclass: the type is the enum's.
         writeType(ti.descClass() == ti.cl ? ti : TypeInfo.of(ti.descClass()));
-        handles.assign(unshared ? null : e);
+        giveHandle(e, share);
         // The constant's index in the type's list of names (sent once with the
         // type): the reader maps names, so constants may be added or reordered.
         putVarint(e.ordinal());
     }
 
-    private void writeArray(Object array, TypeInfo ti, boolean unshared) throws IOException {
+    private void writeArray(Object array, TypeInfo ti, int share) throws IOException {
         putTag(Wire.ARRAY);
         writeType(ti);
-        handles.assign(unshared ? null : array);
+        giveHandle(array, share);
         switch (array) {
             case int[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_INT_BASE_OFFSET, a.length, 4); }
             case byte[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_BYTE_BASE_OFFSET, a.length, 1); }
@@ -1645,6 +1715,28 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             return -1;
         }
 
+        /**
+         * The handle of obj if it has one; else gives it the next handle
+         * and returns -1 (lookup and assign in one probe).
+         */
+        int putIfAbsent(Object obj) {
+            if ((stored + 1) * 2 > keys.length) {
+                grow();
+            }
+            Object[] k = keys;
+            int mask = k.length - 1;
+            int i = hash(obj) & mask;
+            Object o;
+            while ((o = k[i]) != null) {
+                if (o == obj) {
+                    return values[i];
+                }
+                i = (i + 1) & mask;
+            }
+            store(obj, count++, i);
+            return -1;
+        }
+
         /** Gives the next handle to obj (null: an unshared object, not looked up). */
         void assign(Object obj) {
             int h = count++;
@@ -1664,7 +1756,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             while (k[i] != null) {
                 i = (i + 1) & mask;
             }
-            k[i] = obj;
+            store(obj, h, i);
+        }
+
+        private void store(Object obj, int h, int i) {
+            keys[i] = obj;
             values[i] = h;
             if (stored == used.length) {
                 used = Arrays.copyOf(used, stored * 2);

@@ -363,8 +363,12 @@ public final class StreamType {
                 }
                 refTargets[i] = li >= 0 && l.refs[li].offset >= 0 ? l.refs[li] : null;
             }
-            boolean same = s.fingerprint != 0 && s.fingerprint == l.fingerprint
-                    && l.image != null && l.image.isWritable()
+            // A level without primitive fields has no image to compare: its
+            // references alone decide (such a class is read by its marshaler too).
+            boolean imagesMatch = s.primCodes.length == 0 && l.prims.length == 0
+                    || s.fingerprint != 0 && s.fingerprint == l.fingerprint
+                       && l.image != null && l.image.isWritable();
+            boolean same = imagesMatch
                     && !s.hasWriteObjectData && !l.hasReadObject
                     && s.primCodes.length == l.prims.length
                     && s.refNames.length == l.refs.length;

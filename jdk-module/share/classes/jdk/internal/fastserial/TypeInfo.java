@@ -88,12 +88,20 @@ public final class TypeInfo {
     public final int kind;
     /** The id of a predefined type, or 0. */
     public final int predefinedId;
+    /** A box of a primitive value (predefined; travels as its raw value). */
+    public final boolean box;
     /** A random hash for the streams' type tables. */
     public final int hash;
     /** The JDK's descriptor of the class (lookupAny). */
     public final ObjectStreamClass desc;
     public final boolean hasWriteReplace;
     public final boolean hasReadResolve;
+    /**
+     * An instance is written as itself, by its kind: serializable, without
+     * writeReplace, and not of a class the streams write otherwise (String,
+     * Class, ObjectStreamClass, the body of an enum constant).
+     */
+    public final boolean plainWrite;
     /** Serializable levels, topmost first (kinds SERIALIZABLE, RECORD, PROXY). */
     public final Level[] levels;
     /** An instance can be made with allocateInstance (the first non-serializable superclass is Object). */
@@ -117,6 +125,8 @@ public final class TypeInfo {
         this.hash = ThreadLocalRandom.current().nextInt();
         Integer pre = PREDEFINED_IDS.get(cl);
         this.predefinedId = pre == null ? 0 : pre;
+        this.box = pre != null && (Number.class.isAssignableFrom(cl) || cl == Boolean.class
+                                   || cl == Character.class);
         this.desc = OSC.lookup(cl);
         Class<?> dc = cl;
         int k;
@@ -145,6 +155,8 @@ public final class TypeInfo {
         boolean serial = k != Wire.KIND_PLAIN && k != Wire.KIND_ARRAY && k != Wire.KIND_ENUM;
         this.hasWriteReplace = serial && OSC.hasWriteReplaceMethod(desc);
         this.hasReadResolve = serial && OSC.hasReadResolveMethod(desc);
+        this.plainWrite = k != Wire.KIND_PLAIN && !hasWriteReplace && dc == cl
+                && cl != String.class && cl != Class.class && cl != ObjectStreamClass.class;
         if (k == Wire.KIND_SERIALIZABLE || k == Wire.KIND_RECORD || k == Wire.KIND_PROXY) {
             List<Class<?>> chain = new ArrayList<>();
             for (Class<?> c = cl; c != null && Serializable.class.isAssignableFrom(c); c = c.getSuperclass()) {

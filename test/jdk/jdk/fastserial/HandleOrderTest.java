@@ -1,0 +1,227 @@
+/*
+ * Copyright (c) 2026, GrandeJDK contributors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
+ * @test
+ * @summary Back references stay exact where the writer gives a new object
+ *          its handle in the same probe that looks it up (an object of a
+ *          type the stream has written before): shared boxes, strings,
+ *          arrays, lists and objects of known and of new types, mixed with
+ *          unshared writes, replacements and an object whose class fails
+ *          its serialization check after the class itself was written (a
+ *          class-defined writeObject catches the InvalidClassException and
+ *          goes on, as the JDK's stream allows). Each graph is read back by
+ *          the fast streams and compared with what the JDK's streams make of
+ *          it; run under -Xint and C2 as well.
+ * @library /lib
+ * @build grande.test.*
+ * @run main/othervm HandleOrderTest
+ * @run main/othervm -Xint HandleOrderTest
+ * @run main/othervm -XX:-TieredCompilation HandleOrderTest
+ */
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InvalidClassException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamField;
+import java.io.Serial;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+
+import jdk.fastserial.FastObjectInputStream;
+import jdk.fastserial.FastObjectOutputStream;
+
+import static grande.test.Checks.expect;
+import static grande.test.Checks.expectEquals;
+
+public class HandleOrderTest {
+
+    /** Its serialPersistentFields names a field twice: every write of an instance fails. */
+    static final class Unwritable implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
+        @Serial
+        private static final ObjectStreamField[] serialPersistentFields = {
+            new ObjectStreamField("x", int.class), new ObjectStreamField("x", int.class)
+        };
+        int x;
+    }
+
+    static final class Node implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
+        Object left;
+        Object right;
+
+        Node(Object left, Object right) {
+            this.left = left;
+            this.right = right;
+        }
+    }
+
+    /** Written as another object (writeReplace): the replacement takes the handle. */
+    static final class Replaced implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
+        final String value;
+
+        Replaced(String value) {
+            this.value = value;
+        }
+
+        @Serial
+        private Object writeReplace() {
+            return new Node(value, null);
+        }
+    }
+
+    /**
+     * Writes the class of Unwritable, then fails to write an instance of it
+     * (caught), then back references to what it wrote before and after.
+     */
+    static final class Survivor implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
+        Object shared;
+        transient List<Object> seen = new ArrayList<>();
+
+        Survivor(Object shared) {
+            this.shared = shared;
+        }
+
+        @Serial
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.writeObject(Unwritable.class);
+            try {
+                out.writeObject(new Unwritable());
+                throw new AssertionError("an Unwritable was written");
+            } catch (InvalidClassException expected) {
+                // The JDK's stream writes nothing for it and goes on.
+            }
+            Integer box = 70_000;
+            out.writeObject(box);
+            out.writeObject(shared);
+            out.writeObject(box);
+        }
+
+        @Serial
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            seen = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                seen.add(in.readObject());
+            }
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        for (int round = 0; round < 200; round++) {     // C2 compiles the paths on the way
+            sharedLeaves();
+            afterAFailedWrite();
+        }
+        System.out.println("ok");
+    }
+
+    /** Boxes, strings, arrays and lists of known and new types, shared and unshared. */
+    static void sharedLeaves() throws Exception {
+        Integer big = 1_000_000;
+        String text = new String("shared text");
+        int[] ints = {1, 2, 3};
+        List<Object> list = new ArrayList<>(List.of(7L, "x"));
+        Node known = new Node(text, big);
+        Replaced replaced = new Replaced("replaced");
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (FastObjectOutputStream out = new FastObjectOutputStream(bytes)) {
+            out.writeObject(known);                 // Node's type is new here
+            out.writeObject(new Node(big, text));   // and known from here on
+            out.writeUnshared(big);                 // a new Integer that takes a handle, not looked up
+            out.writeObject(big);
+            out.writeObject(ints);
+            out.writeObject(list);
+            out.writeObject(new Node(ints, list));
+            out.writeObject(replaced);
+            out.writeObject(replaced);
+            out.writeObject(new Node(known, replaced));
+        }
+        Object[] read = new Object[10];
+        try (FastObjectInputStream in = new FastObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            for (int i = 0; i < read.length; i++) {
+                read[i] = i == 2 ? in.readUnshared() : in.readObject();
+            }
+        }
+        Node k = (Node) read[0];
+        Node second = (Node) read[1];
+        expect(second.left == k.right && second.right == k.left, "a second Node refers to the first one's leaves");
+        expectEquals(1_000_000, read[2], "the unshared Integer");
+        expect(read[2] != k.right, "the unshared Integer is another object");
+        expect(read[3] == k.right, "the shared Integer after the unshared one is the first one");
+        Node arrays = (Node) read[6];
+        expect(arrays.left == read[4] && arrays.right == read[5], "the array and the list are referred to again");
+        expectEquals(List.of(7L, "x"), read[5], "the list");
+        Node rep = (Node) read[7];
+        expectEquals("replaced", rep.left, "the replacement");
+        expect(read[8] == rep, "the replaced object, written again, is its replacement again");
+        Node last = (Node) read[9];
+        expect(last.left == k && last.right == rep, "back references to the first Node and the replacement");
+    }
+
+    /** A caught write failure leaves the handles of both ends in step, as with the JDK's streams. */
+    static void afterAFailedWrite() throws Exception {
+        String shared = new String("before the failure");
+        Node graph = new Node(new Survivor(shared), shared);
+
+        Node fromJdk = (Node) jdkRoundTrip(graph);
+        Node fromFast = (Node) fastRoundTrip(graph);
+        for (Node n : new Node[] {fromJdk, fromFast}) {
+            Survivor s = (Survivor) n.left;
+            expectEquals(Unwritable.class, s.seen.get(0), "the class written before the failure");
+            expectEquals(70_000, s.seen.get(1), "the box written after the failure");
+            expect(s.seen.get(2) == s.shared, "a back reference after the failure finds the field's string");
+            expect(s.seen.get(3) == s.seen.get(1), "the box written twice is one object");
+            expect(n.right == s.shared, "the graph's string is the field's");
+        }
+    }
+
+    static Object jdkRoundTrip(Object o) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(o);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return in.readObject();
+        }
+    }
+
+    static Object fastRoundTrip(Object o) throws Exception {
+        FastObjectOutputStream out = new FastObjectOutputStream();
+        out.writeObject(o);
+        // Twice on one stream: the second time every type is known (the one-probe path).
+        out.resetObjects();
+        out.writeObject(o);
+        FastObjectInputStream in = new FastObjectInputStream(out.toByteArray());
+        in.readObject();
+        return in.readObject();
+    }
+}
