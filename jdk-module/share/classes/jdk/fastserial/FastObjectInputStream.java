@@ -40,7 +40,6 @@ import java.lang.reflect.Array;
 import java.lang.reflect.ClassInfo;
 import java.lang.reflect.RecordComponent;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -476,11 +475,13 @@ public class FastObjectInputStream extends ObjectInputStream {
      * segment by counting, for an input stream by buffering them (the buffer
      * grows only as they arrive).
      */
-    private void requireDeliverable(long bytes, String what) throws IOException {
+    private void requireDeliverable(long bytes, String container, long count, String items) throws IOException {
         if (bytes <= limit - pos) {
             return;
         }
         if (source == null || bytes > MAX_ARRAY_LENGTH) {
+            // The message is made here only: reads of small containers are hot.
+            String what = container + " of " + count + " " + items;
             throw new StreamCorruptedException(what + " needs " + bytes + " bytes, but "
                     + (source == null ? (limit - pos) + " are left" : "that exceeds any buffer"));
         }
@@ -1070,12 +1071,12 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (latin1) {
             byte[] a = array;
             if (limit - pos >= n && a != null) {
-                String s = new String(a, arrayStart + pos, n, StandardCharsets.ISO_8859_1);
+                String s = JLA.newStringLatin1(a, arrayStart + pos, n);
                 pos += n;
                 return s;
             }
             byte[] b = readGrowing(n);
-            return new String(b, StandardCharsets.ISO_8859_1);
+            return JLA.newStringLatin1(b, 0, n);
         }
         // The chars in the layout of a UTF-16 string's value, which takes the
         // array as it is: one copy (through a char[], three).
@@ -1222,7 +1223,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private Object readObjectArray(Class<?> comp, int len, int h, boolean unshared)
             throws IOException, ClassNotFoundException {
         // Every element takes at least one byte of the stream.
-        requireDeliverable(len, "an array of " + len + " references");
+        requireDeliverable(len, "an array", len, "references");
         Object[] a = (Object[]) Array.newInstance(comp, len);
         handles[h] = unshared ? UNSHARED : a;
         for (int i = 0; i < len; i++) {
@@ -1346,7 +1347,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (n > 0) {
             checkArrayForClass(Object[].class, n);    // what ArrayList.readObject asks the filter
         }
-        requireDeliverable(n, "a list of " + n + " elements");
+        requireDeliverable(n, "a list", n, "elements");
         java.util.ArrayList<Object> list = new java.util.ArrayList<>(n);
         int h = assignHandle(unshared ? UNSHARED : list);
         for (int i = 0; i < n; i++) {
@@ -2361,7 +2362,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         filterCheck(arrayType, arrayLength);
         try {
-            requireDeliverable(arrayLength >>> 3, "an array of " + arrayLength + " elements");
+            requireDeliverable(arrayLength >>> 3, "an array", arrayLength, "elements");
         } catch (ObjectStreamException e) {
             throw e;
         } catch (IOException e) {

@@ -136,6 +136,15 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private byte[] scratch;
     private Class<?> lastClass;
     private TypeInfo lastType;
+    // The TypeInfo of the first classes the stream meets, by the class's
+    // identity hash (open addressing, half full at most): a graph alternates
+    // between a few classes, and the global ClassValue costs several
+    // dependent loads per lookup. Made at the second class (a stream of one
+    // class never needs it).
+    private static final int CLASS_CACHE_SIZE = 32;
+    private Class<?>[] cachedClasses;
+    private TypeInfo[] cachedTypes;
+    private int cachedCount;
 
     /**
      * Creates a stream that writes to {@code out} through its own buffer and
@@ -917,9 +926,30 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     private TypeInfo typeInfo(Class<?> cl) {
         if (cl == lastClass) {
-            return lastType;            // graphs are mostly of few classes
+            return lastType;            // runs of one class: lists, arrays
         }
-        TypeInfo ti = TypeInfo.of(cl);
+        Class<?>[] classes = cachedClasses;
+        if (classes == null) {
+            cachedClasses = classes = new Class<?>[CLASS_CACHE_SIZE];
+            cachedTypes = new TypeInfo[CLASS_CACHE_SIZE];
+        }
+        int mask = CLASS_CACHE_SIZE - 1;
+        int i = System.identityHashCode(cl) & mask;
+        Class<?> c;
+        while ((c = classes[i]) != null && c != cl) {
+            i = (i + 1) & mask;
+        }
+        TypeInfo ti;
+        if (c != null) {
+            ti = cachedTypes[i];
+        } else {
+            ti = TypeInfo.of(cl);
+            if (cachedCount < CLASS_CACHE_SIZE / 2) {
+                classes[i] = cl;
+                cachedTypes[i] = ti;
+                cachedCount++;
+            }
+        }
         lastClass = cl;
         lastType = ti;
         return ti;
@@ -1452,6 +1482,12 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         Arrays.fill(typeKeys, null);
         typeCount = 0;
         nextTypeId = Wire.FIRST_STREAM_TYPE_ID;
+        // The stream lets go of the classes it wrote (class unloading).
+        cachedClasses = null;
+        cachedTypes = null;
+        cachedCount = 0;
+        lastClass = null;
+        lastType = null;
     }
 
     /**
