@@ -930,6 +930,14 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         Class<?>[] classes = cachedClasses;
         if (classes == null) {
+            if (lastClass == null) {
+                // The stream's first class: a stream that writes one object
+                // of one class (one per message) never allocates the cache.
+                TypeInfo ti = TypeInfo.of(cl);
+                lastClass = cl;
+                lastType = ti;
+                return ti;
+            }
             cachedClasses = classes = new Class<?>[CLASS_CACHE_SIZE];
             cachedTypes = new TypeInfo[CLASS_CACHE_SIZE];
         }
