@@ -116,8 +116,7 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     private static int lastBoxId() {
         int id = 1;
-        while (id < Wire.PREDEFINED.length && (Number.class.isAssignableFrom(Wire.PREDEFINED[id])
-                || Wire.PREDEFINED[id] == Boolean.class || Wire.PREDEFINED[id] == Character.class)) {
+        while (id < Wire.PREDEFINED.length && TypeInfo.of(Wire.PREDEFINED[id]).box) {
             id++;
         }
         return id - 1;

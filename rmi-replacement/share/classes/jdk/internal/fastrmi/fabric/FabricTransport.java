@@ -88,8 +88,9 @@ import jdk.fastrmi.spi.WaitPolicy;
  * {@link Doorbell}, a futex word the peer maps: a receiver marks it
  * asleep, looks at its queue once more and sleeps on it; the peer rings
  * it at each poll of the connection, which follows each message it posts
- * (and keeps a long transfer moving: it needs both ends' progress). A message posted before the mark is found by the second
- * look; one posted after it comes with a ring. Between sleeps of at most
+ * (and keeps a long transfer moving: it needs both ends' progress). A
+ * message posted before the mark is found by the second look; one posted
+ * after it comes with a ring. Between sleeps of at most
  * {@link #SLEEP_MILLIS} the receiver checks that the tcp connection still
  * stands (its end is how a dead peer shows) and that the transport is open.
  */
