@@ -55,6 +55,10 @@
  * @run main/othervm -XX:+UseSerialGC -Xmx64m BulkArrayStreamTest 5000
  */
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -109,6 +113,15 @@ public class BulkArrayStreamTest {
         expect(BulkArrayCorpus.sha256(image).equals(BulkArrayCorpus.sha256(stockBytes)),
                "SHA-256 of the image's stream equals stock's " + BulkArrayCorpus.sha256(stockBytes));
 
+        // (i b) The image's streams write arrays straight into a
+        // ByteArrayOutputStream's buffer; through any other OutputStream
+        // they take the general path: the same bytes there too.
+        byte[] general = writeElsewhere(BulkArrayCorpus.corpus(which, false));
+        at = Arrays.mismatch(general, stockBytes);
+        expect(at < 0, "through an OutputStream that is not a ByteArrayOutputStream the image writes the "
+               + which + " corpus as stock does; first difference at " + at
+               + (at < 0 ? "" : around(general, stockBytes, at)));
+
         // (ii) Each reads the other's stream back to the canonical values.
         out = stock("read", which, imageFile.toString());
         expect(out.contains("read-ok "), "stock reads the image's " + which + " stream:\n" + out);
@@ -126,7 +139,8 @@ public class BulkArrayStreamTest {
         Object[] corpus = BulkArrayCorpus.corpus("hot", false);
         Object[] expected = BulkArrayCorpus.corpus("hot", true);
         for (int i = 0; i < iterations; i++) {
-            byte[] image = BulkArrayCorpus.write(corpus);
+            // odd iterations through an OutputStream that is not a ByteArrayOutputStream
+            byte[] image = (i & 1) == 0 ? BulkArrayCorpus.write(corpus) : writeElsewhere(corpus);
             if (!Arrays.equals(image, stockBytes)) {
                 int at = Arrays.mismatch(image, stockBytes);
                 throw new AssertionError("iteration " + i + ": the image's stream differs from stock's at byte "
@@ -154,6 +168,26 @@ public class BulkArrayStreamTest {
                 }
             }
         }
+    }
+
+    /** BulkArrayCorpus.write through an OutputStream that is not a ByteArrayOutputStream. */
+    static byte[] writeElsewhere(Object[] corpus) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        OutputStream forwarding = new OutputStream() {
+            @Override
+            public void write(int b) {
+                bytes.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                bytes.write(b, off, len);
+            }
+        };
+        try (ObjectOutputStream out = new ObjectOutputStream(forwarding)) {
+            BulkArrayCorpus.write(out, corpus);
+        }
+        return bytes.toByteArray();
     }
 
     static String around(byte[] a, byte[] b, int at) {
