@@ -30,7 +30,7 @@
  *          arrays keep their handles; resolveClass is still asked, and
  *          forged array class names end in ClassNotFoundException.
  * @library /lib
- * @build grande.test.*
+ * @build grande.test.* BulkArrayCorpus
  * @run main/othervm InMemoryArrayStreamTest
  * @run main/othervm -Xint InMemoryArrayStreamTest
  * @run main/othervm -XX:TieredStopAtLevel=1 InMemoryArrayStreamTest
@@ -42,7 +42,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidObjectException;
@@ -163,7 +162,7 @@ public class InMemoryArrayStreamTest {
         check(array, stream, counting, what + " from a subclass that overrides read(byte[], int, int)");
         expect(counting.read == stream.length - counting.singleBytes,
                what + ": all bytes but single ones came through the subclass's read(byte[], int, int)");
-        check(array, stream, new Trickle(new ByteArrayInputStream(stream)), what + " 7 bytes a read");
+        check(array, stream, new BulkArrayCorpus.Trickle(new ByteArrayInputStream(stream)), what + " 7 bytes a read");
     }
 
     static void check(Object expected, byte[] stream, InputStream source, String what) throws Exception {
@@ -189,7 +188,7 @@ public class InMemoryArrayStreamTest {
             expectThrows(EOFException.class, () -> new ObjectInputStream(new ByteArrayInputStream(stream, 0, cut)).readObject(),
                          what + ", from a window that ends there");
             expectThrows(EOFException.class,
-                         () -> new ObjectInputStream(new Trickle(new ByteArrayInputStream(shortStream))).readObject(),
+                         () -> new ObjectInputStream(new BulkArrayCorpus.Trickle(new ByteArrayInputStream(shortStream))).readObject(),
                          what + ", 7 bytes a read");
         }
     }
@@ -215,7 +214,7 @@ public class InMemoryArrayStreamTest {
 
         for (boolean trickle : new boolean[] { false, true }) {
             InputStream source = new ByteArrayInputStream(bytes.toByteArray());
-            ObjectInputStream in = new ObjectInputStream(trickle ? new Trickle(source) : source);
+            ObjectInputStream in = new ObjectInputStream(trickle ? new BulkArrayCorpus.Trickle(source) : source);
             Object[] back = (Object[]) in.readObject();
             String how = trickle ? " (7 bytes a read)" : "";
             expect(back[0] == back[2] && back[1] == back[4] && back[0] != back[1] && back[3] != back[0],
@@ -301,18 +300,6 @@ public class InMemoryArrayStreamTest {
     }
 
     // ---- helpers
-
-    /** Hands out at most 7 bytes a read: not a ByteArrayInputStream. */
-    static final class Trickle extends FilterInputStream {
-        Trickle(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            return super.read(b, off, Math.min(len, 7));
-        }
-    }
 
     /** Counts what goes through write(byte[], int, int). */
     static final class CountingOut extends ByteArrayOutputStream {
@@ -425,7 +412,10 @@ public class InMemoryArrayStreamTest {
         }
     }
 
-    /** Element by element, floats and doubles by their canonical bits (what the stream keeps). */
+    /**
+     * Element by element, floats and doubles by their canonical bits (what
+     * the stream keeps; BulkArrayCorpus.sameBits compares raw bits).
+     */
     static boolean equal(Object a, Object b) {
         return switch (a) {
             case byte[] v -> Arrays.equals(v, (byte[]) b);
