@@ -190,6 +190,12 @@ public class InMemoryArrayStreamTest {
             expectThrows(EOFException.class,
                          () -> new ObjectInputStream(new BulkArrayCorpus.Trickle(new ByteArrayInputStream(shortStream))).readObject(),
                          what + ", 7 bytes a read");
+            // A subclass may set the protected fields: one whose count claims
+            // more than its buffer holds fails as ByteArrayInputStream.read
+            // fails on it, and never hands out bytes from beyond the buffer.
+            expectThrows(IndexOutOfBoundsException.class,
+                         () -> new ObjectInputStream(new Overclaiming(shortStream)).readObject(),
+                         what + ", from a ByteArrayInputStream whose count is past its buffer");
         }
     }
 
@@ -300,6 +306,14 @@ public class InMemoryArrayStreamTest {
     }
 
     // ---- helpers
+
+    /** Claims to hold more bytes than its buffer has (count past the end). */
+    static final class Overclaiming extends ByteArrayInputStream {
+        Overclaiming(byte[] b) {
+            super(b);
+            count = Integer.MAX_VALUE;
+        }
+    }
 
     /** Counts what goes through write(byte[], int, int). */
     static final class CountingOut extends ByteArrayOutputStream {
