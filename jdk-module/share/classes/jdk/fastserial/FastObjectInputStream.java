@@ -1185,9 +1185,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         long bytes = (long) len * width;
         int initial = bytes <= limit - pos || bytes <= ARRAY_CHUNK_BYTES ? len : ARRAY_CHUNK_BYTES / width;
         // every element is copied from the stream before the array is seen, so it
-        // need not be zeroed first; the VM skips it where it can (a TLAB allocation:
-        // C2's slow path for a large array still zeroes)
-        Object a = comp == boolean.class ? new boolean[initial] : U.allocateUninitializedArray(comp, initial);
+        // need not be zeroed first
+        Object a = comp == boolean.class ? new boolean[initial] : uninitializedArray(comp, initial);
         long baseOffset = U.arrayBaseOffset(a.getClass());
         int filled = 0;
         while (true) {
@@ -1203,6 +1202,31 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
             a = grow(a, (int) Math.min(len, 2L * Array.getLength(a)));
         }
+    }
+
+    /**
+     * An array of n elements of the primitive type comp, not zeroed. Each
+     * branch names its class, so C2 knows the array is primitive and skips
+     * zeroing on its slow path (arrays larger than what is left of the
+     * TLAB) as well as on its fast path.
+     */
+    private static Object uninitializedArray(Class<?> comp, int n) {
+        if (comp == byte.class) {
+            return U.allocateUninitializedArray(byte.class, n);
+        } else if (comp == int.class) {
+            return U.allocateUninitializedArray(int.class, n);
+        } else if (comp == long.class) {
+            return U.allocateUninitializedArray(long.class, n);
+        } else if (comp == double.class) {
+            return U.allocateUninitializedArray(double.class, n);
+        } else if (comp == float.class) {
+            return U.allocateUninitializedArray(float.class, n);
+        } else if (comp == char.class) {
+            return U.allocateUninitializedArray(char.class, n);
+        } else if (comp == short.class) {
+            return U.allocateUninitializedArray(short.class, n);
+        }
+        throw new InternalError(comp.getName());
     }
 
     private static Object grow(Object a, int n) {
