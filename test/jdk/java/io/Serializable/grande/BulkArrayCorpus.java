@@ -27,6 +27,7 @@ import java.io.ObjectInput;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutput;
 import java.io.ObjectOutputStream;
+import java.io.OutputStream;
 import java.io.Serializable;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
@@ -488,6 +489,25 @@ public final class BulkArrayCorpus {
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
             return super.read(b, off, Math.min(len, 7));
+        }
+    }
+
+    /** An OutputStream that is not a ByteArrayOutputStream. */
+    static final class Forwarding extends OutputStream {
+        private final OutputStream out;
+
+        Forwarding(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
         }
     }
 

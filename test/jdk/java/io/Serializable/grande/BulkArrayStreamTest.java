@@ -58,7 +58,6 @@
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -173,18 +172,7 @@ public class BulkArrayStreamTest {
     /** BulkArrayCorpus.write through an OutputStream that is not a ByteArrayOutputStream. */
     static byte[] writeElsewhere(Object[] corpus) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        OutputStream forwarding = new OutputStream() {
-            @Override
-            public void write(int b) {
-                bytes.write(b);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) {
-                bytes.write(b, off, len);
-            }
-        };
-        try (ObjectOutputStream out = new ObjectOutputStream(forwarding)) {
+        try (ObjectOutputStream out = new ObjectOutputStream(new BulkArrayCorpus.Forwarding(bytes))) {
             BulkArrayCorpus.write(out, corpus);
         }
         return bytes.toByteArray();

@@ -124,7 +124,7 @@ public class InMemoryArrayStreamTest {
                what + ": a subclass that overrides write(byte[], int, int) gets the same bytes, all through its write");
 
         ByteArrayOutputStream behind = new ByteArrayOutputStream();
-        write(new Forwarding(behind), array);
+        write(new BulkArrayCorpus.Forwarding(behind), array);
         expect(Arrays.equals(behind.toByteArray(), stream), what + ": a plain OutputStream gets the same bytes");
 
         // ... elements, then the int in a data block: TC_BLOCKDATA, 4, the int
@@ -353,25 +353,6 @@ public class InMemoryArrayStreamTest {
             int c = super.read();
             singleBytes += c >= 0 ? 1 : 0;
             return c;
-        }
-    }
-
-    /** An OutputStream that is not a ByteArrayOutputStream. */
-    static final class Forwarding extends OutputStream {
-        private final OutputStream out;
-
-        Forwarding(OutputStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
         }
     }
 
