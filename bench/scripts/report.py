@@ -749,6 +749,7 @@ COMPARISONS = {
 
 SERIAL_METHODS = [("write", "write"), ("read", "read"), ("roundTrip", "round trip")]
 SERIAL_SIZE_LINE = re.compile(r"serial-size: (\w+) (\w+) (\d+)")
+SERIAL_IDENTITY_LINE = re.compile(r"serial-identity: (\w+) (\w+) (\d+) (\d+)")
 
 
 def array_bytes(p):
@@ -823,24 +824,29 @@ def bandwidth(r):
     return b / r.us / 1e3 if b else None
 
 
-def serial_sizes(log_path):
-    """(serializer class, payload) -> serialized bytes, from a JMH log."""
-    sizes = {}
+def serial_log_facts(log_path):
+    """From a JMH log: (serializer class, payload) -> serialized bytes, and
+    (serializer class, payload) -> (shared references, kept in the copy)."""
+    sizes, sharing = {}, {}
     if not log_path:
-        return sizes
+        return sizes, sharing
     try:
         with open(log_path, errors="replace") as f:
             for line in f:
                 m = SERIAL_SIZE_LINE.search(line)
                 if m:
                     sizes[(m.group(1), m.group(2))] = int(m.group(3))
+                m = SERIAL_IDENTITY_LINE.search(line)
+                if m:
+                    sharing[(m.group(1), m.group(2))] = (int(m.group(3)), int(m.group(4)))
     except OSError:
         pass
-    return sizes
+    return sizes, sharing
 
 
-def area_serial_lines(image, stock, sizes):
-    """The serial area's tables, or no lines if there are no serial results."""
+def area_serial_lines(image, stock, sizes, sharing):
+    """The serial area's tables, or no lines if there are no serial results;
+    sharing: (jvm, class, payload) -> (shared references, kept)."""
     results = {}                # (jvm, class, payload, method) -> Result
     for jvm, rs in (("image", image), ("stock", stock)):
         for r in rs:
@@ -897,16 +903,30 @@ def area_serial_lines(image, stock, sizes):
         rows.append(row)
     lines += table(header, rows)
     lines.append("")
+    lost = ["%s on %s (%d of %d kept)" % (name, p, sharing[(jvm, cls, p)][1],
+                                          sharing[(jvm, cls, p)][0])
+            for p in payloads for jvm, cls, name in present
+            if (jvm, cls, p) in sharing
+            and sharing[(jvm, cls, p)][1] < sharing[(jvm, cls, p)][0]]
+    if lost:
+        lines.append("Copies that are equal but do not keep the payload's shared "
+                     "references (an object reached twice read back as two): "
+                     + "; ".join(lost) + ".")
+        lines.append("")
 
     lines.append("### Per payload")
     lines.append("")
     lines.append("Times in ns per object (± JMH's 99.9% error where there were enough "
                  "iterations). Bytes: one object's serialized size (for the reused "
-                 "stream, after the first object: types known). × JDK: JDK streams' "
+                 "stream, after the first object: types known). Shared kept: of the "
+                 "references in the payload's graph to an object already reached "
+                 "(strings and boxes included), how many the copy keeps as references "
+                 "to one object, as the JDK's streams do (— : the payload shares "
+                 "nothing). × JDK: JDK streams' "
                  "time / this time; × Fory: the time of " + fory_name + " / this time "
                  "(above 1: faster).")
     lines.append("")
-    header = ["serializer", "bytes"] + [label for _, label in SERIAL_METHODS]
+    header = ["serializer", "bytes", "shared kept"] + [label for _, label in SERIAL_METHODS]
     header += ["%s × JDK" % label for _, label in SERIAL_METHODS]
     header += ["%s × Fory" % label for _, label in SERIAL_METHODS]
     for p in payloads:
@@ -918,7 +938,9 @@ def area_serial_lines(image, stock, sizes):
             if not any(rs):
                 continue
             size = sizes.get((jvm, cls, p))
-            row = [name, str(size) if size else "—"]
+            shared = sharing.get((jvm, cls, p))
+            row = [name, str(size) if size else "—",
+                   "%d of %d" % (shared[1], shared[0]) if shared else "—"]
             row += [score_cell(r) for r in rs]
             for base_cls in ("JdkStreamsBench", fory_cls):
                 for (m, _), r in zip(SERIAL_METHODS, rs):
@@ -978,10 +1000,13 @@ def area_comparison_lines(image):
 
 def area_report(a, image, stock, problems):
     """The area report's Markdown for the arguments of `report.py area`."""
-    sizes = {}
+    sizes, sharing = {}, {}
     for jvm, path in (("image", a.log), ("stock", a.stock_log)):
-        for (cls, payload), n in serial_sizes(path).items():
+        log_sizes, log_sharing = serial_log_facts(path)
+        for (cls, payload), n in log_sizes.items():
             sizes[(jvm, cls, payload)] = n
+        for (cls, payload), counts in log_sharing.items():
+            sharing[(jvm, cls, payload)] = counts
     lines = ["# " + a.title, ""]
     lines += run_warnings(image + stock)
     lines.append("## What ran")
@@ -992,7 +1017,7 @@ def area_report(a, image, stock, problems):
     lines.append("")
     if problems:
         lines += ["**Missing or left out:**", ""] + ["- " + p for p in problems] + [""]
-    lines += area_serial_lines(image, stock, sizes)
+    lines += area_serial_lines(image, stock, sizes, sharing)
 
     by_image = {r.area_key: r for r in image}
     by_stock = {r.area_key: r for r in stock}

@@ -8,6 +8,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -407,6 +408,76 @@ public final class Payloads {
             throw new AssertionError(e);
         }
         return null;
+    }
+
+    /**
+     * How much of the sharing in original's graph survives in copy, a deep
+     * copy of it ({@link #checkCopy}): {shared, kept}, where shared counts
+     * the references of original's graph (fields, elements, keys and values)
+     * to an object met before on the walk, boxes and strings included, enum
+     * constants aside, and kept counts those whose place in copy holds the
+     * copy of that same object. The JDK's streams keep every one (an object
+     * met twice is written once); a serializer that writes an object once
+     * per reference to it gives back equal but distinct objects.
+     */
+    public static int[] sharing(Object original, Object copy) {
+        int[] counts = new int[2];
+        walkShared(original, copy, new IdentityHashMap<>(), counts);
+        return counts;
+    }
+
+    private static void walkShared(Object a, Object b, IdentityHashMap<Object, Object> copies,
+                                   int[] counts) {
+        if (a == null || a instanceof Enum<?>) {
+            return;
+        }
+        if (copies.containsKey(a)) {
+            counts[0]++;
+            if (copies.get(a) == b) {
+                counts[1]++;
+            }
+            return;
+        }
+        copies.put(a, b);
+        Class<?> c = a.getClass();
+        if (b == null || c != b.getClass()) {
+            return;                     // checkCopy reports the difference
+        }
+        if (c.isArray()) {
+            if (!c.getComponentType().isPrimitive()) {
+                Object[] ea = (Object[]) a;
+                Object[] eb = (Object[]) b;
+                for (int i = 0; i < Math.min(ea.length, eb.length); i++) {
+                    walkShared(ea[i], eb[i], copies, counts);
+                }
+            }
+        } else if (a instanceof List<?> la) {
+            List<?> lb = (List<?>) b;
+            for (int i = 0; i < Math.min(la.size(), lb.size()); i++) {
+                walkShared(la.get(i), lb.get(i), copies, counts);
+            }
+        } else if (a instanceof Map<?, ?> ma) {
+            Map<?, ?> mb = (Map<?, ?>) b;
+            Map<Object, Object> keysOfCopy = new HashMap<>();
+            for (Object k : mb.keySet()) {
+                keysOfCopy.put(k, k);
+            }
+            for (Map.Entry<?, ?> e : ma.entrySet()) {
+                Object kb = keysOfCopy.get(e.getKey());
+                walkShared(e.getKey(), kb, copies, counts);
+                walkShared(e.getValue(), mb.get(kb), copies, counts);
+            }
+        } else if (c.getPackage() == Payloads.class.getPackage()) {
+            try {
+                for (Field f : instanceFields(c)) {
+                    if (!f.getType().isPrimitive()) {
+                        walkShared(f.get(a), f.get(b), copies, counts);
+                    }
+                }
+            } catch (IllegalAccessException e) {
+                throw new AssertionError(e);
+            }
+        }
     }
 
     private static String describe(Object o) {

@@ -28,7 +28,10 @@ import org.openjdk.jmh.annotations.Setup;
  * benchmark gives back a deep copy of it ({@link Payloads#checkCopy}): a
  * serializer that does not is not measured. It prints the size of one
  * object's bytes (a line {@code serial-size: CLASS PAYLOAD BYTES}, which the
- * report picks up from the JMH log).
+ * report picks up from the JMH log) and, for a payload whose graph reaches
+ * an object by more than one reference, how many of those shared references
+ * the copy keeps ({@code serial-identity: CLASS PAYLOAD SHARED KEPT}, see
+ * {@link Payloads#sharing}).
  */
 public abstract class SerialBench extends AverageTimeBench {
 
@@ -57,6 +60,11 @@ public abstract class SerialBench extends AverageTimeBench {
         }
         System.out.println("serial-size: " + Lifecycle.configurationName(this) + " " + payload
                 + " " + serialized.length);
+        int[] sharing = Payloads.sharing(original, read());
+        if (sharing[0] > 0) {
+            System.out.println("serial-identity: " + Lifecycle.configurationName(this) + " "
+                    + payload + " " + sharing[0] + " " + sharing[1]);
+        }
     }
 
     /**
