@@ -42,13 +42,16 @@ import java.lang.reflect.RecordComponent;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import jdk.internal.access.JavaObjectStreamClassAccess;
 import jdk.internal.access.SharedSecrets;
 import jdk.internal.fastserial.ArenaHold;
 import jdk.internal.fastserial.DescriptorCache;
+import jdk.internal.fastserial.StreamMethods;
 import jdk.internal.fastserial.StreamType;
 import jdk.internal.fastserial.StreamType.Slot;
 import jdk.internal.fastserial.StreamType.StreamLevel;
@@ -179,6 +182,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     private boolean curDefaultsRead;
 
     private final ObjectInputStream facade;
+    /** HashMaps are read here, not by HashMap.readObject: see readHashMap. */
+    private final boolean readsHashMaps;
     private byte[] scratch = new byte[16];
 
     /**
@@ -251,6 +256,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         super();
         this.source = in;
         this.facade = facade != null ? facade : this;
+        this.readsHashMaps = this.facade == this && KEEPS_MAP_READS.get(getClass());
         // The JDK's classes check the arrays they allocate through the stream
         // they were given: the facade.
         OSC.setSubclassSupport(this.facade, new JavaObjectStreamClassAccess.SubclassSupport() {
@@ -1250,7 +1256,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         Object[] a = (Object[]) Array.newInstance(comp, len);
         handles[h] = unshared ? UNSHARED : a;
         for (int i = 0; i < len; i++) {
-            Object e = readObject0(false);
+            Object e = readElement();
             if (e != null && !comp.isInstance(e)) {
                 // the stream contradicts its own array type (the JDK's store would fail)
                 throw new StreamCorruptedException("array element of " + e.getClass().getName()
@@ -1374,10 +1380,43 @@ public class FastObjectInputStream extends ObjectInputStream {
         java.util.ArrayList<Object> list = new java.util.ArrayList<>(n);
         int h = assignHandle(unshared ? UNSHARED : list);
         for (int i = 0; i < n; i++) {
-            list.add(readObject0(false));
+            list.add(readElement());
         }
         return checkResolve(list, h);
     }
+
+    /**
+     * An element of a list or of an Object[]. A new Integer or a new
+     * string, the commonest elements, is read here as readObject0's path
+     * for such leaves reads it, but inline in the loop, where readObject0
+     * is too large to be; anything else goes through readObject0.
+     */
+    @SuppressWarnings({"removal", "deprecation"})    // a new box, as the JDK's stream makes one
+    private Object readElement() throws IOException, ClassNotFoundException {
+        int p = pos;
+        if (limit - p >= 2 + Integer.BYTES && blockRemaining == 0 && mode != NO_DATA
+                && !stringOnly && !enableResolve) {
+            byte tag = byteAt(p);
+            if (tag == Wire.OBJECT && byteAt(p + 1) == INTEGER_ID && predefinedSeen[INTEGER_ID]
+                    && facade.getObjectInputFilter() == null) {
+                byte[] a = array;
+                int v = a != null ? (int) Window.INT_LE.get(a, arrayStart + p + 2) : win.getInt(p + 2, false);
+                pos = p + 2 + Integer.BYTES;
+                totalRefs++;
+                Integer box = new Integer(v);
+                assignHandle(box);
+                return box;
+            }
+            if (tag == Wire.STRING) {
+                pos = p + 1;
+                totalRefs++;
+                return readStringItem(false);
+            }
+        }
+        return readObject0(false);
+    }
+
+    private static final byte INTEGER_ID = (byte) TypeInfo.of(Integer.class).predefinedId;
 
     /**
      * A boxed value: a new box, as the JDK's stream makes one (a graph with
@@ -1458,10 +1497,18 @@ public class FastObjectInputStream extends ObjectInputStream {
                 try {
                     int savedMarshalers = marshalerDepth;
                     Object savedWalked = walkedLoader;
-                    marshalerDepth = 0;             // the class's own frame is the latest now
-                    walkedLoader = NOT_WALKED;
                     try {
-                        l.invokeReadObject(obj, facade);
+                        if (readsHashMaps && obj.getClass() == HashMap.class) {
+                            // No class-defined frame comes between: the
+                            // latest user-defined loader stays what it was.
+                            @SuppressWarnings("unchecked")
+                            HashMap<Object, Object> map = (HashMap<Object, Object>) obj;
+                            readHashMap(map);
+                        } else {
+                            marshalerDepth = 0;     // the class's own frame is the latest now
+                            walkedLoader = NOT_WALKED;
+                            l.invokeReadObject(obj, facade);
+                        }
                     } catch (ClassNotFoundException e) {
                         // As the JDK's: the object fails at the end, the stream goes on.
                         pendingNotFound = e;
@@ -1503,6 +1550,67 @@ public class FastObjectInputStream extends ObjectInputStream {
                 readFields(obj, slot);
             }
         }
+    }
+
+    /* HashMap's fields, set as its readObject sets them. */
+    private static final long HASH_MAP_LOAD_FACTOR = U.objectFieldOffset(HashMap.class, "loadFactor");
+    private static final long HASH_MAP_THRESHOLD = U.objectFieldOffset(HashMap.class, "threshold");
+    private static final int HASH_MAP_DEFAULT_CAPACITY = 16;
+    private static final int HASH_MAP_MAXIMUM_CAPACITY = 1 << 30;
+
+    /**
+     * What HashMap.readObject does, done here for a map of exactly that
+     * class: the same reads through this stream's own methods, in the same
+     * order, the same checks, the same exceptions, and the same map. It
+     * saves the reflective call, and each key and value is read without
+     * going through the public readObject. The map comes from
+     * allocateInstance with everything zero, as HashMap.reinitialize
+     * leaves it; the capacity readObject gives its table is set as
+     * HashMap(int, float) sets it, so the first put makes a table of that
+     * size. put(key, value) is putVal(hash(key), key, value, false, true):
+     * its last argument matters only to LinkedHashMap.
+     */
+    private void readHashMap(HashMap<Object, Object> map) throws IOException, ClassNotFoundException {
+        ObjectInputStream.GetField fields = readFields();
+        float lf = fields.get("loadFactor", 0.75f);
+        if (lf <= 0 || Float.isNaN(lf)) {
+            throw new InvalidObjectException("Illegal load factor: " + lf);
+        }
+        lf = Math.clamp(lf, 0.25f, 4.0f);
+        U.putFloat(map, HASH_MAP_LOAD_FACTOR, lf);
+        readInt();                              // the number of buckets: ignored
+        int mappings = readInt();
+        if (mappings < 0) {
+            throw new InvalidObjectException("Illegal mappings count: " + mappings);
+        }
+        if (mappings == 0) {
+            return;
+        }
+        double dc = Math.ceil(mappings / (double) lf);
+        int cap = dc < HASH_MAP_DEFAULT_CAPACITY ? HASH_MAP_DEFAULT_CAPACITY
+                : dc >= HASH_MAP_MAXIMUM_CAPACITY ? HASH_MAP_MAXIMUM_CAPACITY
+                : (-1 >>> Integer.numberOfLeadingZeros((int) dc - 1)) + 1;
+        checkArrayForClass(Map.Entry[].class, cap);     // what readObject asks the filter
+        // Unlike readObject, no table is sized from a count the stream
+        // cannot back: each mapping takes at least two bytes.
+        requireDeliverable(2L * mappings, "a map", mappings, "mappings");
+        U.putInt(map, HASH_MAP_THRESHOLD, cap);
+        // Each key and value as HashMap.readObject's readObject() reads it
+        // (readTop, depth > 0), its commonest leaves through readElement.
+        ClassNotFoundException outer = pendingNotFound;
+        pendingNotFound = null;
+        for (int i = 0; i < mappings; i++) {
+            Object key = readElement();
+            if (pendingNotFound != null) {
+                throw pendingNotFound;      // stays pending: the map fails too
+            }
+            Object value = readElement();
+            if (pendingNotFound != null) {
+                throw pendingNotFound;
+            }
+            map.put(key, value);
+        }
+        pendingNotFound = outer;
     }
 
     /** Reads and drops the data of a level that has no local class. */
@@ -2249,22 +2357,20 @@ public class FastObjectInputStream extends ObjectInputStream {
     private static final ClassValue<Boolean> DEFAULT_RESOLVE = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
-            return declaresResolveClass(type) == FastObjectInputStream.class;
+            return StreamMethods.declaringClass(type, "resolveClass", ObjectStreamClass.class)
+                    == FastObjectInputStream.class;
         }
     };
 
-    /** The class whose resolveClass a stream class uses. */
-    private static Class<?> declaresResolveClass(Class<?> type) {
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            try {
-                c.getDeclaredMethod("resolveClass", ObjectStreamClass.class);
-                return c;
-            } catch (NoSuchMethodException e) {
-                // not here: its superclass's
-            }
+    /** Whether a stream class keeps this class's methods that HashMap.readObject calls. */
+    private static final ClassValue<Boolean> KEEPS_MAP_READS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return StreamMethods.declaringClass(type, "readObject") == FastObjectInputStream.class
+                    && StreamMethods.declaringClass(type, "readFields") == FastObjectInputStream.class
+                    && StreamMethods.declaringClass(type, "readInt") == FastObjectInputStream.class;
         }
-        return null;
-    }
+    };
 
     /**
      * What {@link #resolveClass} answers for a cached descriptor's name, for

@@ -37,6 +37,7 @@ import java.util.IdentityHashMap;
 import java.util.Objects;
 
 import jdk.internal.fastserial.ArenaHold;
+import jdk.internal.fastserial.StreamMethods;
 import jdk.internal.fastserial.TypeInfo;
 import jdk.internal.fastserial.TypeInfo.Level;
 import jdk.internal.fastserial.TypeInfo.PrimField;
@@ -132,6 +133,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     /** The stream handed to class-defined methods (this, or a facade). */
     private final ObjectOutputStream facade;
+    /** HashMaps are written here, not by HashMap.writeObject: see writeHashMap. */
+    private final boolean writesHashMaps;
 
     private byte[] scratch;
     private Class<?> lastClass;
@@ -205,6 +208,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         this.sink = out;
         this.segment = seg;
         this.facade = facade != null ? facade : this;
+        this.writesHashMaps = this.facade == this && KEEPS_MAP_WRITES.get(getClass());
         if (seg != null) {
             if (seg.isReadOnly()) {
                 throw new UnsupportedOperationException("read-only segment");
@@ -835,13 +839,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             // before is looked up and, if new, given its handle with one probe.
             Class<?> cl = obj.getClass();
             if (cl == String.class) {
-                int h = handles.putIfAbsent(obj);
-                if (h >= 0) {
-                    writeHandle(h);
-                } else {
-                    putTag(Wire.STRING);
-                    putStringData((String) obj);
-                }
+                writeSharedString((String) obj);
                 return;
             }
             TypeInfo ti = typeInfo(cl);
@@ -866,6 +864,63 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         writeAny(obj, unshared);
     }
+
+    /** A shared string when nothing is replaced: a back reference, or the string with its handle. */
+    private void writeSharedString(String s) throws IOException {
+        int h = handles.putIfAbsent(s);
+        if (h >= 0) {
+            writeHandle(h);
+        } else {
+            putTag(Wire.STRING);
+            putStringData(s);
+        }
+    }
+
+    /**
+     * An element of a list or of an Object[]. An Integer or a String, the
+     * commonest elements, is written with the bytes writeObject0 writes for
+     * it, but without its dispatch: the class is compared with constants,
+     * and this stays inline in the loop, where writeObject0 is too large to
+     * be. Anything else goes through writeObject0.
+     */
+    private void writeElement(Object e) throws IOException {
+        if (e != null && replaced == null && !enableReplace && !closed) {
+            Class<?> c = e.getClass();
+            if (c == Integer.class) {
+                int h = handles.putIfAbsent(e);
+                if (h >= 0) {
+                    writeHandle(h);
+                } else {
+                    putIntegerItem((Integer) e);
+                }
+                return;
+            }
+            if (c == String.class) {
+                writeSharedString((String) e);
+                return;
+            }
+        }
+        writeObject0(e, false);
+    }
+
+    /** A new Integer: its tag, its predefined type's id and its raw value, with one check for room. */
+    private void putIntegerItem(int v) throws IOException {
+        reserve(2 + Integer.BYTES);
+        int p = pos;
+        byte[] a = array;
+        if (a != null) {
+            a[arrayStart + p] = Wire.OBJECT;
+            a[arrayStart + p + 1] = INTEGER_ID;
+            Window.INT_LE.set(a, arrayStart + p + 2, v);
+        } else {
+            win.putByte(p, Wire.OBJECT);
+            win.putByte(p + 1, INTEGER_ID);
+            win.putInt(p + 2, v, false);
+        }
+        pos = p + 2 + Integer.BYTES;
+    }
+
+    private static final byte INTEGER_ID = (byte) TypeInfo.of(Integer.class).predefinedId;
 
     /** writeObject0 for all: replacements, unshared objects, classes and types met first. */
     private void writeAny(Object obj, boolean unshared) throws IOException {
@@ -1168,7 +1223,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         depth++;
         try {
             for (Object e : list) {         // fails fast if the list changes meanwhile
-                writeObject0(e, false);
+                writeElement(e);
             }
         } finally {
             depth--;
@@ -1203,7 +1258,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 depth++;
                 try {
                     for (Object e : a) {
-                        writeObject0(e, false);
+                        writeElement(e);
                     }
                 } finally {
                     depth--;
@@ -1226,7 +1281,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 curPut = null;
                 curFieldsWritten = false;
                 try {
-                    level.invokeWriteObject(obj, facade);
+                    if (writesHashMaps && obj.getClass() == java.util.HashMap.class) {
+                        writeHashMap((java.util.HashMap<?, ?>) obj);
+                    } else {
+                        level.invokeWriteObject(obj, facade);
+                    }
                     putTag(Wire.END);
                 } finally {
                     curObj = savedObj;
@@ -1237,6 +1296,44 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             } else {
                 writeFields(obj, level);
             }
+        }
+    }
+
+    /** Whether a stream class keeps this class's methods that HashMap.writeObject calls. */
+    private static final ClassValue<Boolean> KEEPS_MAP_WRITES = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return StreamMethods.declaringClass(type, "writeObject", Object.class)
+                            == FastObjectOutputStream.class
+                    && StreamMethods.declaringClass(type, "writeInt", int.class)
+                            == FastObjectOutputStream.class
+                    && StreamMethods.declaringClass(type, "defaultWriteObject")
+                            == FastObjectOutputStream.class;
+        }
+    };
+
+    private static final long HASH_MAP_TABLE = U.objectFieldOffset(java.util.HashMap.class, "table");
+    private static final long HASH_MAP_THRESHOLD = U.objectFieldOffset(java.util.HashMap.class, "threshold");
+
+    /**
+     * What HashMap.writeObject writes, written here for a map of exactly
+     * that class: its default fields, its capacity and size, and each key
+     * and value in the order of its table, through this stream's own
+     * methods (which its class keeps), so the bytes are the same. It saves
+     * the reflective call, and each key and value is written without going
+     * through the public writeObject. Unlike HashMap.writeObject, a map
+     * changed meanwhile fails with ConcurrentModificationException.
+     */
+    private void writeHashMap(java.util.HashMap<?, ?> map) throws IOException {
+        Object[] table = (Object[]) U.getReference(map, HASH_MAP_TABLE);
+        int threshold = U.getInt(map, HASH_MAP_THRESHOLD);
+        int buckets = table != null ? table.length : threshold > 0 ? threshold : 16;   // HashMap.capacity()
+        defaultWriteObject();
+        writeInt(buckets);
+        writeInt(map.size());
+        for (java.util.Map.Entry<?, ?> e : map.entrySet()) {
+            writeElement(e.getKey());
+            writeElement(e.getValue());
         }
     }
 
