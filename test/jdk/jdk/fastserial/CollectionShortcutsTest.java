@@ -40,7 +40,7 @@
  *          asked the same questions with the shortcuts as without. In the
  *          interpreter, C1, C2 and -Xcomp.
  * @library /lib
- * @build DeepEquals
+ * @build DeepEquals grande.test.StreamBytes
  * @run main/othervm CollectionShortcutsTest 20
  * @run main/othervm -Xint CollectionShortcutsTest 1
  * @run main/othervm -XX:TieredStopAtLevel=1 CollectionShortcutsTest 3
@@ -64,6 +64,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import grande.test.StreamBytes;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
@@ -291,14 +292,14 @@ public class CollectionShortcutsTest {
         m.put("k", 77_777);
         byte[] b = write(new FastObjectOutputStream(), m);
         int bits = Float.floatToIntBits(0.625f);
-        int lf = find(b, le32(bits));
+        int lf = StreamBytes.indexOf(b, new StreamBytes().int32(bits).done());
         boolean little = lf >= 0;
         if (!little) {
-            lf = find(b, be32(bits));
+            lf = StreamBytes.indexOf(b, new StreamBytes().int32BigEndian(bits).done());
         }
         // The block after the fields: the table size (2, as asked) and the
         // size (1), big-endian as DataOutput writes them.
-        int size = find(b, concat(be32(2), be32(1))) + 4;
+        int size = StreamBytes.indexOf(b, new StreamBytes().int32BigEndian(2).int32BigEndian(1).done()) + 4;
         expect(lf > 0 && size > 4, "the test found the map's load factor and size in its bytes");
         return new MapBytes(b, lf, little, size);
     }
@@ -308,7 +309,7 @@ public class CollectionShortcutsTest {
         for (float bad : new float[] {Float.NaN, 0f, -1f}) {
             byte[] b = mb.bytes().clone();
             int bits = Float.floatToRawIntBits(bad);
-            System.arraycopy(mb.loadFactorLittle() ? le32(bits) : be32(bits), 0, b, mb.loadFactorAt(), 4);
+            System.arraycopy(mb.loadFactorLittle() ? new StreamBytes().int32(bits).done() : new StreamBytes().int32BigEndian(bits).done(), 0, b, mb.loadFactorAt(), 4);
             for (boolean viaReadObject : new boolean[] {false, true}) {
                 InvalidObjectException e = expectThrows(InvalidObjectException.class,
                         () -> (viaReadObject ? new MapMethodsIn(b) : new FastObjectInputStream(b)).readObject(),
@@ -317,7 +318,7 @@ public class CollectionShortcutsTest {
             }
         }
         byte[] negative = mb.bytes().clone();
-        System.arraycopy(be32(-1), 0, negative, mb.sizeAt(), 4);
+        System.arraycopy(new StreamBytes().int32BigEndian(-1).done(), 0, negative, mb.sizeAt(), 4);
         for (boolean viaReadObject : new boolean[] {false, true}) {
             InvalidObjectException e = expectThrows(InvalidObjectException.class,
                     () -> (viaReadObject ? new MapMethodsIn(negative) : new FastObjectInputStream(negative))
@@ -327,7 +328,7 @@ public class CollectionShortcutsTest {
         }
         // 2^28 mappings announced, one there: no table of 2^29 entries is made.
         byte[] huge = mb.bytes().clone();
-        System.arraycopy(be32(1 << 28), 0, huge, mb.sizeAt(), 4);
+        System.arraycopy(new StreamBytes().int32BigEndian(1 << 28).done(), 0, huge, mb.sizeAt(), 4);
         StreamCorruptedException e = expectThrows(StreamCorruptedException.class,
                 () -> new FastObjectInputStream(huge).readObject(), "a count the bytes cannot back");
         expect(e.getMessage().contains(" needs "), "count message: " + e.getMessage());
@@ -372,32 +373,5 @@ public class CollectionShortcutsTest {
         in.readObject();
         in.readObject();
         return calls;
-    }
-
-    static int find(byte[] b, byte[] what) {
-        outer:
-        for (int i = 0; i + what.length <= b.length; i++) {
-            for (int j = 0; j < what.length; j++) {
-                if (b[i + j] != what[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
-    }
-
-    static byte[] le32(int v) {
-        return new byte[] {(byte) v, (byte) (v >> 8), (byte) (v >> 16), (byte) (v >> 24)};
-    }
-
-    static byte[] be32(int v) {
-        return new byte[] {(byte) (v >> 24), (byte) (v >> 16), (byte) (v >> 8), (byte) v};
-    }
-
-    static byte[] concat(byte[] a, byte[] b) {
-        byte[] c = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, c, a.length, b.length);
-        return c;
     }
 }

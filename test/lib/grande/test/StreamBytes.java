@@ -69,6 +69,14 @@ public final class StreamBytes {
         return this;
     }
 
+    /** Big-endian, as DataOutput writes block data. */
+    public StreamBytes int32BigEndian(int v) {
+        for (int k = 3; k >= 0; k--) {
+            out.write(v >>> (8 * k));
+        }
+        return this;
+    }
+
     public StreamBytes int64(long v) {
         for (int k = 0; k < 8; k++) {
             out.write((int) (v >>> (8 * k)));
@@ -83,5 +91,19 @@ public final class StreamBytes {
 
     public byte[] done() {
         return out.toByteArray();
+    }
+
+    /** Where needle first occurs in haystack, or -1: for tests that patch a written stream. */
+    public static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 }

@@ -55,6 +55,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
+import grande.test.StreamBytes;
+
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectThrows;
 
@@ -292,7 +294,7 @@ public class InMemoryArrayStreamTest {
         out1.writeObject(new double[0]);
         out1.flush();
         byte[] stream = one.toByteArray();
-        int at = indexOf(stream, new byte[] { 0, 2, '[', 'D' });
+        int at = StreamBytes.indexOf(stream, new byte[] { 0, 2, '[', 'D' });
         expect(at > 0, "the class name [D in the stream");
         for (String forged : new String[] { "[Q", "[V", "[[", "D[", "xD" }) {
             byte[] copy = stream.clone();
@@ -429,18 +431,6 @@ public class InMemoryArrayStreamTest {
         return ((b[at] & 0xff) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
     }
 
-    static int indexOf(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= haystack.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
-    }
 
     static String describe(Object array) {
         return array.getClass().getComponentType().getName() + "[" + Array.getLength(array) + "]";
