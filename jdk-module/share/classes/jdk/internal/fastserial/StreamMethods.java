@@ -31,7 +31,8 @@ public final class StreamMethods {
 
     /**
      * The class nearest to {@code type} that declares the method, or null
-     * if no class of its hierarchy does.
+     * if no class of its hierarchy does. A class whose declared methods
+     * cannot be resolved counts as declaring it.
      *
      * @param type the class to look from
      * @param name the method's name
@@ -45,6 +46,10 @@ public final class StreamMethods {
                 return c;
             } catch (NoSuchMethodException e) {
                 // not here: its superclass's
+            } catch (LinkageError e) {
+                // A class whose methods cannot all be resolved: as if it
+                // declared the method, so that no shortcut passes it by.
+                return c;
             }
         }
         return null;
