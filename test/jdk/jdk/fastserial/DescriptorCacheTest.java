@@ -33,7 +33,10 @@
  *          the cache empty; input that arrives a few bytes at a time reads
  *          the same; an unchanged stream reads right while another thread
  *          changes the array a third one parses; more descriptors than the
- *          cache holds change nothing.
+ *          cache holds change nothing. Two descriptors of one enum whose
+ *          constants the writers list in different orders, read by fresh
+ *          streams in runs and alternately, each get the constants their
+ *          own order names.
  * @modules jdk.fastserial/jdk.internal.fastserial:+open
  * @library /lib
  * @build grande.test.* SourceVersions
@@ -172,6 +175,7 @@ public class DescriptorCacheTest {
         arrivingSlowly(s1, l1);
         changedUnderParse(s1, l1);
         moreDescriptorsThanSlots(s1, l1);
+        enumConstantOrders();
         System.out.println("ok");
     }
 
@@ -205,6 +209,39 @@ public class DescriptorCacheTest {
         }
         System.out.println("ok: 600 rounds of fresh streams over two versions and three loaders, "
                            + "with the streams' resolveClass and an overriding one");
+    }
+
+    enum Tone { ALPHA, DELTA, OMEGA }
+
+    /**
+     * The local constants an enum descriptor's names map to are kept with
+     * the cached descriptor: a second descriptor of the same enum, from a
+     * writer whose enum lists ALPHA and OMEGA the other way round (their
+     * names swapped in the bytes), must map its own way, whichever of the
+     * two fresh streams read before.
+     */
+    static void enumConstantOrders() throws Exception {
+        byte[] written = write(new Tone[] { Tone.ALPHA, Tone.OMEGA, Tone.DELTA });
+        byte[] swapped = written.clone();
+        byte[] alpha = "ALPHA".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] omega = "OMEGA".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int a = grande.test.StreamBytes.indexOf(written, alpha);
+        int o = grande.test.StreamBytes.indexOf(written, omega);
+        expect(a > 0 && o > 0, "the constant names are in the descriptor");
+        System.arraycopy(omega, 0, swapped, a, omega.length);
+        System.arraycopy(alpha, 0, swapped, o, alpha.length);
+        List<Tone> asWritten = List.of(Tone.ALPHA, Tone.OMEGA, Tone.DELTA);
+        List<Tone> asSwapped = List.of(Tone.OMEGA, Tone.ALPHA, Tone.DELTA);
+        // Runs of each (the kept mapping is used), then alternation (it is replaced).
+        int[] pattern = { 0, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 0 };
+        for (int round = 0; round < 100; round++) {
+            for (int which : pattern) {
+                Object back = read(new FastObjectInputStream(which == 0 ? written : swapped));
+                same(which == 0 ? asWritten : asSwapped, Arrays.asList((Tone[]) back),
+                     which == 0 ? "the enum as written" : "the enum with its constant names swapped");
+            }
+        }
+        System.out.println("ok: 1200 fresh streams over two constant orders of one enum");
     }
 
     interface Reading {

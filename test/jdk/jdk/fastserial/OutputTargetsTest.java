@@ -40,7 +40,10 @@
  *          the same instance), and lets go of the old segment's arena (it
  *          closes); a read-only segment, or a stream writing its own array,
  *          is refused. An 800 kB array written into a 64-byte segment asks
- *          for room at most twice (its bytes copied once).
+ *          for room at most twice (its bytes copied once). In-memory
+ *          streams size their first buffer by what streams needed lately:
+ *          after fresh streams of 200 kB messages, and again after many
+ *          small ones, a small graph gives the same bytes as before.
  * @library /lib
  * @build grande.test.* DeepEquals Rules
  * @run main/othervm OutputTargetsTest
@@ -91,6 +94,37 @@ public class OutputTargetsTest {
         segmentBounds(graph, bytes.length);
         growingSegment(graph, bytes);
         rewindIntoAnotherSegment();
+        firstBufferFollowsMessages(graph);
+    }
+
+    /* The first buffer's size is a hint shared by all in-memory streams: it never changes the bytes. */
+    static void firstBufferFollowsMessages(Object graph) throws Exception {
+        FastObjectOutputStream first = new FastObjectOutputStream();
+        first.writeObject(graph);
+        byte[] bytes = first.toByteArray();
+        int[] large = new int[50_000];
+        Arrays.setAll(large, i -> i * 31);
+        for (int round = 0; round < 3; round++) {
+            FastObjectOutputStream big = new FastObjectOutputStream();
+            big.writeObject(large);
+            byte[] bigBytes = big.toByteArray();
+            expect(Arrays.equals(large, (int[]) new FastObjectInputStream(bigBytes).readObject()),
+                   "a 200 kB array round trip");
+            FastObjectOutputStream small = new FastObjectOutputStream();
+            small.writeObject(graph);
+            expect(small.buffer().length >= small.size(), "the buffer holds the stream");
+            expect(Arrays.equals(bytes, small.toByteArray()), "the small graph's bytes after a large message");
+        }
+        for (int i = 0; i < 2_000; i++) {
+            FastObjectOutputStream small = new FastObjectOutputStream();
+            small.writeInt(i);
+            small.toByteArray();
+        }
+        FastObjectOutputStream again = new FastObjectOutputStream();
+        again.writeObject(graph);
+        expectEquals(bytes.length, (int) again.size(), "the small graph's size after many small messages");
+        expect(Arrays.equals(bytes, again.toByteArray()), "the small graph's bytes after many small messages");
+        System.out.println("ok: fresh in-memory streams give the same bytes whatever their first buffer");
     }
 
     /* Doubles its native segment when full, from one arena, as a transport's registered buffers. */

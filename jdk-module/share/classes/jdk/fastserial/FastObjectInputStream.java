@@ -125,6 +125,10 @@ public class FastObjectInputStream extends ObjectInputStream {
         return id - 1;
     }
     static {
+        // predefinedSeen has a bit per predefined id.
+        if (PREDEFINED.length > Integer.SIZE) {
+            throw new ExceptionInInitializerError("more predefined types than bits in an int");
+        }
         for (int i = 1; i < PREDEFINED.length; i++) {
             PREDEFINED[i] = StreamType.predefined(Wire.PREDEFINED[i]);
         }
@@ -156,11 +160,13 @@ public class FastObjectInputStream extends ObjectInputStream {
     private int mode = TOP;
 
     // ---- objects and types ----
-    private Object[] handles = new Object[32];
+    private Object[] handles = new Object[16];
     private int handleCount;
-    private StreamType[] types = new StreamType[16];
+    private StreamType[] types = new StreamType[8];
     private int typeCount;
-    private final boolean[] predefinedSeen = new boolean[Wire.FIRST_STREAM_TYPE_ID];
+    // Bit id: the predefined type id has been filtered since the last reset
+    // (a bit set, not an array: one allocation less per stream).
+    private int predefinedSeen;
     private int depth;
     private long totalRefs;
     private long filterRefsBase;        // totalRefs and bytesRead() when resetFilterCounts() ran
@@ -184,7 +190,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private final ObjectInputStream facade;
     /** HashMaps are read here, not by HashMap.readObject: see readHashMap. */
     private final boolean readsHashMaps;
-    private byte[] scratch = new byte[16];
+    private byte[] scratch;
 
     /**
      * Creates a stream that reads from {@code in} through its own buffer,
@@ -518,7 +524,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         filterBytesBase = bytesRead();
         filterPerMessage = true;
         filtered = null;
-        Arrays.fill(predefinedSeen, false);
+        predefinedSeen = 0;
     }
 
     /**
@@ -719,7 +725,7 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     private byte[] scratch(int n) {
         byte[] s = scratch;
-        if (s.length < n) {
+        if (s == null || s.length < n) {
             scratch = s = new byte[Math.max(n, 256)];
         }
         return s;
@@ -881,7 +887,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
             int id;
             if (tag == Wire.OBJECT && (id = byteAt(pos + 1)) > 0 && id <= LAST_BOX_ID
-                    && predefinedSeen[id] && facade.getObjectInputFilter() == null) {
+                    && seen(id) && facade.getObjectInputFilter() == null) {
                 pos += 2;
                 totalRefs++;
                 return readBoxed(PREDEFINED[id], false);
@@ -978,7 +984,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             Arrays.fill(this.types, 0, typeCount, null);
             typeCount = 0;
             descriptorBytes = 0;
-            Arrays.fill(predefinedSeen, false);
+            predefinedSeen = 0;
             filtered = null;
         }
     }
@@ -1397,7 +1403,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (limit - p >= 2 + Integer.BYTES && blockRemaining == 0 && mode != NO_DATA
                 && !stringOnly && !enableResolve) {
             byte tag = byteAt(p);
-            if (tag == Wire.OBJECT && byteAt(p + 1) == INTEGER_ID && predefinedSeen[INTEGER_ID]
+            if (tag == Wire.OBJECT && byteAt(p + 1) == INTEGER_ID && seen(INTEGER_ID)
                     && facade.getObjectInputFilter() == null) {
                 byte[] a = array;
                 int v = a != null ? (int) Window.INT_LE.get(a, arrayStart + p + 2) : win.getInt(p + 2, false);
@@ -1914,12 +1920,17 @@ public class FastObjectInputStream extends ObjectInputStream {
     // =====================================================================
     // Types
 
+    /** Whether the predefined type {@code id} has been filtered since the last reset. */
+    private boolean seen(int id) {
+        return (predefinedSeen & (1 << id)) != 0;
+    }
+
     private StreamType readType() throws IOException, ClassNotFoundException {
         int id = varint();
         if (id > 0 && id < Wire.FIRST_STREAM_TYPE_ID) {
             StreamType st = PREDEFINED[id];
-            if (!predefinedSeen[id]) {
-                predefinedSeen[id] = true;
+            if (!seen(id)) {
+                predefinedSeen |= 1 << id;
                 filterClassChain(st.cl);
             } else {
                 typeBackReference();
@@ -2219,16 +2230,23 @@ public class FastObjectInputStream extends ObjectInputStream {
             skipCustomData();
             // Each serializable superclass, with its own annotation, as the JDK's
             // superclass descriptors; the local hierarchy decides the levels.
+            // What resolveClass returns for one is not used: it is called for
+            // what an override does (RMI's codebase loading), and the default
+            // one, a Class.forName after a stack walk for every enum's
+            // java.lang.Enum in every fresh stream, is skipped.
             int supers = count("superclass count");
+            boolean callResolve = supers > 0 && !DEFAULT_RESOLVE.get(getClass());
             for (int i = 0; i < supers; i++) {
                 String superName = readName();
                 checkClassName(superName);
                 mode = CUSTOM;
                 blockRemaining = 0;
-                try {
-                    resolveClass(OSC.newUnresolvedDescriptor(superName, levelSuid(st, superName)));
-                } catch (ClassNotFoundException e) {
-                    // Matched by name against the local class's hierarchy below.
+                if (callResolve) {
+                    try {
+                        resolveClass(OSC.newUnresolvedDescriptor(superName, levelSuid(st, superName)));
+                    } catch (ClassNotFoundException e) {
+                        // Matched by name against the local class's hierarchy below.
+                    }
                 }
                 mode = CUSTOM;
                 blockRemaining = 0;

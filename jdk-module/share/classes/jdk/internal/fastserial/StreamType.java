@@ -141,10 +141,7 @@ public final class StreamType {
                 if (lk != Wire.KIND_ENUM) {
                     throw new InvalidClassException(name, "non-enum class: " + localClass.getName());
                 }
-                enumConstants = new Object[enumNames.length];
-                for (int i = 0; i < enumNames.length; i++) {
-                    enumConstants[i] = local.enumConstant(enumNames[i]);
-                }
+                enumConstants = local.enumConstants(enumNames, cached != null);
             }
             case Wire.KIND_PLAIN -> { }
             case Wire.KIND_EXTERNALIZABLE, Wire.KIND_FAST -> {

@@ -227,6 +227,32 @@ public final class TypeInfo {
 
     private Object[] enumConstants;
 
+    /**
+     * The local constants for a stream's enum constant names, by the
+     * writer's index (null where this enum lacks one). Kept for the names
+     * of a cached descriptor, which every stream that reads it shares, so a
+     * fresh stream per message does not match them again; the array is
+     * only read.
+     */
+    Object[] enumConstants(String[] names, boolean keep) {
+        EnumPlan plan = enumPlan;
+        if (plan != null && plan.names() == names) {
+            return plan.constants();
+        }
+        Object[] cs = new Object[names.length];
+        for (int i = 0; i < names.length; i++) {
+            cs[i] = enumConstant(names[i]);
+        }
+        if (keep) {
+            enumPlan = new EnumPlan(names, cs);
+        }
+        return cs;
+    }
+
+    private record EnumPlan(String[] names, Object[] constants) { }
+
+    private volatile EnumPlan enumPlan;
+
     /** The class a descriptor names: the enum class for enum constants with bodies. */
     public Class<?> descClass() {
         return descClass;
