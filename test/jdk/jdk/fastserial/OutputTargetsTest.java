@@ -44,6 +44,10 @@
  *          streams size their first buffer by what streams needed lately:
  *          after fresh streams of 200 kB messages, and again after many
  *          small ones, a small graph gives the same bytes as before.
+ *          Reading from a BufferedInputStream (a socket's usual wrapper,
+ *          and RMI's) never makes it ask its source's available() (a
+ *          system call on a socket), with its source handing out the
+ *          bytes in pieces of 1 to 300.
  * @library /lib
  * @build grande.test.* DeepEquals Rules
  * @run main/othervm OutputTargetsTest
@@ -460,5 +464,74 @@ public class OutputTargetsTest {
     static void noReadAhead() throws Exception {
         noReadAhead("jdk", ObjectOutputStream::new, ObjectInputStream::new);
         noReadAhead("fast", FastObjectOutputStream::new, FastObjectInputStream::new);
+        bufferedSourceNotAskedAvailable();
+    }
+
+    /* Hands out its bytes in pieces of 1 to 300 and counts the calls to available(). */
+    static final class Pieces extends InputStream {
+        private final byte[] bytes;
+        private int pos;
+        private int piece;
+        int availableCalls;
+
+        Pieces(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int read() {
+            return pos < bytes.length ? bytes[pos++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (pos >= bytes.length) {
+                return -1;
+            }
+            piece = piece % 300 + 37;
+            int n = Math.min(Math.min(len, piece), bytes.length - pos);
+            System.arraycopy(bytes, pos, b, off, n);
+            pos += n;
+            return n;
+        }
+
+        @Override
+        public int available() {
+            availableCalls++;
+            return bytes.length - pos;
+        }
+    }
+
+    static void bufferedSourceNotAskedAvailable() throws Exception {
+        List<Object> items = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            items.add(switch (i % 5) {
+                case 0 -> new ArrayList<>(List.of(Rules.Node.ring(20), "text \u00e9\u4e2d", Rules.Color.BLUE));
+                case 1 -> new double[i * 40];
+                case 2 -> "item " + i;
+                case 3 -> new Rules.Point(i, -i);
+                default -> new ArrayList<>(List.of(i, "x" + i));
+            });
+        }
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (FastObjectOutputStream out = new FastObjectOutputStream(sink)) {
+            for (int i = 0; i < items.size(); i++) {
+                out.writeObject(items.get(i));
+                out.writeInt(i);
+            }
+        }
+        for (int bufferSize : new int[] { 16, 64, 8192 }) {
+            Pieces source = new Pieces(sink.toByteArray());
+            FastObjectInputStream in = new FastObjectInputStream(new java.io.BufferedInputStream(source, bufferSize));
+            for (int i = 0; i < items.size(); i++) {
+                DeepEquals.check(items.get(i), in.readObject(), "item " + i + " through a " + bufferSize
+                                 + "-byte BufferedInputStream");
+                expectEquals(i, in.readInt(), "the int after item " + i);
+            }
+            expectEquals(0, source.availableCalls,
+                         "calls to available() of the BufferedInputStream's source (buffer " + bufferSize + ")");
+        }
+        System.out.println("ok: 50 items through BufferedInputStreams of 16, 64 and 8192 bytes, "
+                           + "available() never asked");
     }
 }

@@ -21,6 +21,7 @@
 
 package jdk.fastserial;
 
+import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -152,6 +153,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private int pos;
     private int limit;            // the end of the input in win (the window may be larger)
     private final InputStream source;   // null: all input is in the buffer
+    private final boolean sourceBuffered;   // source is exactly a BufferedInputStream
     private final ArenaHold arena = new ArenaHold();   // the input segment's, held while it is the input
     private long consumedBefore;        // bytes of the source before the buffer's start
     private boolean swapImages;         // the writer's images are in the other byte order
@@ -261,6 +263,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                                   ObjectInputStream facade) throws IOException {
         super();
         this.source = in;
+        this.sourceBuffered = in != null && in.getClass() == BufferedInputStream.class;
         this.facade = facade != null ? facade : this;
         this.readsHashMaps = this.facade == this && KEEPS_MAP_READS.get(getClass());
         // The JDK's classes check the arrays they allocate through the stream
@@ -394,12 +397,32 @@ public class FastObjectInputStream extends ObjectInputStream {
                 heap = Arrays.copyOf(heap, (int) Math.min(Math.max(n, 0L), 2L * heap.length));
                 setWindow(Window.ofArray(heap, 0, heap.length));
             }
-            int r = source.read(heap, limit, heap.length - limit);
+            int r = source.read(heap, limit, readLength(n - limit, heap.length - limit));
             if (r < 0) {
                 throw new EOFException();
             }
             limit += r;
         }
+    }
+
+    private static final long BUFFERED_COUNT = U.objectFieldOffset(BufferedInputStream.class, "count");
+    private static final long BUFFERED_POS = U.objectFieldOffset(BufferedInputStream.class, "pos");
+
+    /**
+     * How many bytes to ask the source for when {@code needed} more are
+     * needed and {@code room} are free. As many as fit, but of a
+     * BufferedInputStream (the usual wrapper of a socket's stream, and
+     * RMI's) no more than it holds: asked for more, it asks its own
+     * source's available() before it returns, a system call (FIONREAD) on a
+     * socket, once per message or more. Its count is read without its lock:
+     * a wrong guess only costs that call.
+     */
+    private int readLength(int needed, int room) {
+        if (!sourceBuffered) {
+            return room;
+        }
+        int held = U.getInt(source, BUFFERED_COUNT) - U.getInt(source, BUFFERED_POS);
+        return Math.min(room, Math.max(needed, held));
     }
 
     /**
