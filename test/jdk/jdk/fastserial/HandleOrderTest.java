@@ -26,9 +26,11 @@
  *          unshared writes, replacements and an object whose class fails
  *          its serialization check after the class itself was written (a
  *          class-defined writeObject catches the InvalidClassException and
- *          goes on, as the JDK's stream allows). Each graph is read back by
- *          the fast streams and compared with what the JDK's streams make of
- *          it; run under -Xint and C2 as well.
+ *          goes on, as the JDK's stream allows); back references to each of
+ *          a stream's first 3, 8, 9 and 20 objects, every fourth of them
+ *          written unshared, and again after a reset. Each graph is read
+ *          back by the fast streams and compared with what the JDK's streams
+ *          make of it; run under -Xint and C2 as well.
  * @library /lib
  * @build grande.test.*
  * @run main/othervm HandleOrderTest
@@ -139,6 +141,7 @@ public class HandleOrderTest {
         for (int round = 0; round < 200; round++) {     // C2 compiles the paths on the way
             sharedLeaves();
             afterAFailedWrite();
+            firstObjectsAndResets();
         }
         System.out.println("ok");
     }
@@ -185,6 +188,76 @@ public class HandleOrderTest {
         expect(read[8] == rep, "the replaced object, written again, is its replacement again");
         Node last = (Node) read[9];
         expect(last.left == k && last.right == rep, "back references to the first Node and the replacement");
+    }
+
+    /**
+     * Objects written in order (every fourth unshared), then again newest
+     * first, then, after a reset, both once more: a shared object's second
+     * write is a back reference, an unshared one's a new copy, and nothing
+     * is shared across the reset; for graphs of a few objects up to a few
+     * dozen, where a handle table might change how it finds them.
+     */
+    static void firstObjectsAndResets() throws Exception {
+        for (int size : new int[] {3, 8, 9, 20}) {
+            Object[] objects = new Object[size];
+            for (int i = 0; i < size; i++) {
+                objects[i] = switch (i % 3) {
+                    case 0 -> new Node(null, i);
+                    case 1 -> new String("s" + i);
+                    default -> new int[] {i};
+                };
+            }
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (FastObjectOutputStream out = new FastObjectOutputStream(bytes)) {
+                for (int pass = 0; pass < 2; pass++) {
+                    for (int i = 0; i < size; i++) {
+                        if (i % 4 == 3) {
+                            out.writeUnshared(objects[i]);
+                        } else {
+                            out.writeObject(objects[i]);
+                        }
+                    }
+                    for (int i = size - 1; i >= 0; i--) {
+                        out.writeObject(objects[i]);
+                    }
+                    out.reset();
+                }
+            }
+            Object[][] firsts = new Object[2][size];
+            try (FastObjectInputStream in = new FastObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+                for (int pass = 0; pass < 2; pass++) {
+                    Object[] first = firsts[pass];
+                    for (int i = 0; i < size; i++) {
+                        first[i] = i % 4 == 3 ? in.readUnshared() : in.readObject();
+                    }
+                    for (int i = size - 1; i >= 0; i--) {
+                        Object again = in.readObject();
+                        String what = size + " objects, pass " + pass + ", object " + i;
+                        if (i % 4 == 3) {
+                            check(again != first[i], what + ": written unshared, then again: a new copy");
+                        } else {
+                            check(again == first[i], what + ": written again: a back reference");
+                        }
+                        check(describe(first[i]).equals(describe(again)), what + ": its value");
+                        check(describe(objects[i]).equals(describe(again)), what + ": the value written");
+                    }
+                }
+            }
+            for (int i = 0; i < size; i++) {
+                check(firsts[0][i] != firsts[1][i], size + " objects: object " + i + " is new after the reset");
+            }
+        }
+    }
+
+    /** A check inside the 200 rounds: silent when it holds. */
+    static void check(boolean ok, String what) {
+        if (!ok) {
+            throw new AssertionError(what);
+        }
+    }
+
+    static String describe(Object o) {
+        return o instanceof Node n ? "Node " + n.right : o instanceof int[] a ? "int[] " + a[0] : (String) o;
     }
 
     /** A caught write failure leaves the handles of both ends in step, as with the JDK's streams. */
