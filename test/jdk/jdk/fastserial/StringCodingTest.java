@@ -45,7 +45,6 @@
  * @run main/othervm -XX:-CompactStrings StringCodingTest
  */
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -55,6 +54,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import grande.test.PiecewiseInputStream;
 import grande.test.StreamBytes;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
@@ -66,20 +66,9 @@ import static grande.test.Checks.expectEquals;
 
 public class StringCodingTest {
 
-    /** Gives at most 7 bytes a read, so that a long string arrives in many fills. */
-    static final class Trickle extends InputStream {
-        private final InputStream in;
-
-        Trickle(byte[] b) {
-            in = new ByteArrayInputStream(b);
-        }
-
-        @Override public int read() throws IOException { return in.read(); }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            return in.read(b, off, Math.min(len, 7));
-        }
+    /** At most 7 bytes a read, so that a long string arrives in many fills. */
+    static PiecewiseInputStream trickle(byte[] bytes) {
+        return new PiecewiseInputStream(bytes, 1, 7);
     }
 
     public static void main(String[] args) throws Exception {
@@ -129,13 +118,13 @@ public class StringCodingTest {
         memory.writeObject(s);
         byte[] bytes = memory.toByteArray();
         check(s, new FastObjectInputStream(bytes).readObject(), what + " from a byte[]");
-        check(s, new FastObjectInputStream(new Trickle(bytes)).readObject(), what + " from a trickling stream");
+        check(s, new FastObjectInputStream(trickle(bytes)).readObject(), what + " from a trickling stream");
 
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         try (FastObjectOutputStream out = new FastObjectOutputStream(sink)) {
             out.writeObject(s);
         }
-        check(s, new FastObjectInputStream(new Trickle(sink.toByteArray())).readObject(),
+        check(s, new FastObjectInputStream(trickle(sink.toByteArray())).readObject(),
               what + " written to an OutputStream");
     }
 
@@ -177,7 +166,7 @@ public class StringCodingTest {
         for (String s : List.of("abc", "\u00e9t\u00e9", "x".repeat(5000))) {
             byte[] stream = utf16(header().bytes(Wire.STRING), s).done();
             check(s, new FastObjectInputStream(stream).readObject(), "Latin-1 chars in the UTF-16 form");
-            check(s, new FastObjectInputStream(new Trickle(stream)).readObject(),
+            check(s, new FastObjectInputStream(trickle(stream)).readObject(),
                   "Latin-1 chars in the UTF-16 form, trickling");
         }
     }
@@ -188,7 +177,7 @@ public class StringCodingTest {
             byte[] part = java.util.Arrays.copyOf(whole, cut);
             for (boolean trickle : new boolean[] {false, true}) {
                 try {
-                    Object o = trickle ? new FastObjectInputStream(new Trickle(part)).readObject()
+                    Object o = trickle ? new FastObjectInputStream(trickle(part)).readObject()
                                        : new FastObjectInputStream(part).readObject();
                     throw new AssertionError("a string cut at " + cut + " read as " + o);
                 } catch (EOFException | StreamCorruptedException expected) {
