@@ -21,7 +21,12 @@ import org.openjdk.jmh.annotations.Setup;
  * <li>{@code write}: the payload into the serializer's reused in-memory
  *     buffer (or a fresh stream on it, for the per-object variants);
  * <li>{@code read}: one object from bytes written in set-up;
- * <li>{@code roundTrip}: write, then read back what was just written.
+ * <li>{@code roundTrip}: write, then read back what was just written;
+ * <li>{@code relay}: the same, but each operation writes the copy the one
+ *     before read, as an echo server or a relay does: every object written
+ *     is new to the writer, never identity-hashed (a first identity hash is
+ *     a call into the VM), where {@code roundTrip} writes the one payload
+ *     again and again.
  * </ul>
  *
  * <p>The set-up writes and reads the payload and throws unless every
@@ -96,5 +101,21 @@ public abstract class SerialBench extends AverageTimeBench {
     public Object roundTrip() throws Exception {
         writeObject();
         return readWritten();
+    }
+
+    /** What {@link #relay} writes next: the copy it read last. */
+    private Object relayed;
+
+    @Benchmark
+    public Object relay() throws Exception {
+        Object payloadObject = original;
+        original = relayed != null ? relayed : payloadObject;
+        try {
+            writeObject();
+            relayed = readWritten();
+        } finally {
+            original = payloadObject;
+        }
+        return relayed;
     }
 }
