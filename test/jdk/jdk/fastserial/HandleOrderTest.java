@@ -27,7 +27,7 @@
  *          its serialization check after the class itself was written (a
  *          class-defined writeObject catches the InvalidClassException and
  *          goes on, as the JDK's stream allows); back references to each of
- *          a stream's first 3, 8, 9 and 20 objects, every fourth of them
+ *          a stream's first 3, 15, 16, 17 and 40 objects, every fourth of them
  *          written unshared, and again after a reset. Each graph is read
  *          back by the fast streams and compared with what the JDK's streams
  *          make of it; run under -Xint and C2 as well.
@@ -198,7 +198,7 @@ public class HandleOrderTest {
      * dozen, where a handle table might change how it finds them.
      */
     static void firstObjectsAndResets() throws Exception {
-        for (int size : new int[] {3, 8, 9, 20}) {
+        for (int size : new int[] {3, 15, 16, 17, 40}) {
             Object[] objects = new Object[size];
             for (int i = 0; i < size; i++) {
                 objects[i] = switch (i % 3) {
