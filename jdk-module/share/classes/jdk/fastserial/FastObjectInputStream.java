@@ -192,6 +192,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     private final ObjectInputStream facade;
     /** HashMaps are read here, not by HashMap.readObject: see readHashMap. */
     private final boolean readsHashMaps;
+    /** The stream's class keeps this class's resolveClass. */
+    private final boolean defaultResolve;
     private byte[] scratch;
 
     /**
@@ -266,6 +268,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         this.sourceBuffered = in != null && in.getClass() == BufferedInputStream.class;
         this.facade = facade != null ? facade : this;
         this.readsHashMaps = this.facade == this && KEEPS_MAP_READS.get(getClass());
+        this.defaultResolve = DEFAULT_RESOLVE.get(getClass());
         // The JDK's classes check the arrays they allocate through the stream
         // they were given: the facade.
         OSC.setSubclassSupport(this.facade, new JavaObjectStreamClassAccess.SubclassSupport() {
@@ -2240,7 +2243,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             try {
                 if (st.kind == Wire.KIND_PROXY) {
                     cl = resolveProxyClass(st.interfaces);
-                } else if (st.cached != null && DEFAULT_RESOLVE.get(getClass())) {
+                } else if (st.cached != null && defaultResolve) {
                     cl = resolveCached(st.cached);
                 } else {
                     cl = resolveClass(OSC.newUnresolvedDescriptor(st.name, st.suid));
@@ -2258,13 +2261,12 @@ public class FastObjectInputStream extends ObjectInputStream {
             // one, a Class.forName after a stack walk for every enum's
             // java.lang.Enum in every fresh stream, is skipped.
             int supers = count("superclass count");
-            boolean callResolve = supers > 0 && !DEFAULT_RESOLVE.get(getClass());
             for (int i = 0; i < supers; i++) {
                 String superName = readName();
                 checkClassName(superName);
                 mode = CUSTOM;
                 blockRemaining = 0;
-                if (callResolve) {
+                if (!defaultResolve) {
                     try {
                         resolveClass(OSC.newUnresolvedDescriptor(superName, levelSuid(st, superName)));
                     } catch (ClassNotFoundException e) {

@@ -1880,8 +1880,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         private static final Object UNSHARED_OBJECT = new Object();
         /** Handle i's object while not hashed. */
         private final Object[] first = new Object[SMALL];
-        private boolean hashed;
-        private Object[] keys;      // the table, made when first hashed
+        private Object[] keys;      // the table, made past SMALL objects: null while scanning
         private int[] values;
         private int count;      // handles assigned (including unshared ones)
         private int stored;     // keys in the table
@@ -1893,7 +1892,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
 
         int lookup(Object obj) {
-            if (!hashed) {
+            if (keys == null) {
                 return scan(obj);
             }
             Object[] k = keys;
@@ -1924,7 +1923,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
          * and returns -1 (lookup and assign in one probe).
          */
         int putIfAbsent(Object obj) {
-            if (!hashed) {
+            if (keys == null) {
                 int h = scan(obj);
                 if (h >= 0) {
                     return h;
@@ -1954,7 +1953,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
         /** Gives the next handle to obj (null: an unshared object, not looked up). */
         void assign(Object obj) {
-            if (!hashed) {
+            if (keys == null) {
                 if (count < SMALL) {
                     first[count++] = obj != null ? obj : UNSHARED_OBJECT;
                     return;
@@ -1973,12 +1972,9 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
         /** Moves the objects kept in order into the table, which serves the stream from now on. */
         private void startHashing() {
-            if (keys == null) {
-                keys = new Object[4 * SMALL];
-                values = new int[4 * SMALL];
-                used = new int[2 * SMALL];
-            }
-            hashed = true;
+            keys = new Object[4 * SMALL];
+            values = new int[4 * SMALL];
+            used = new int[2 * SMALL];
             Object[] f = first;
             for (int h = 0; h < count; h++) {
                 if (f[h] != UNSHARED_OBJECT) {
@@ -2021,7 +2017,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
 
         void clear() {
-            if (!hashed) {
+            if (keys == null) {
                 Arrays.fill(first, 0, count, null);
             } else if (keys.length > 4096 && stored < 512) {
                 keys = new Object[64];

@@ -431,7 +431,6 @@ public class InMemoryArrayStreamTest {
         return ((b[at] & 0xff) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
     }
 
-
     static String describe(Object array) {
         return array.getClass().getComponentType().getName() + "[" + Array.getLength(array) + "]";
     }
