@@ -903,6 +903,29 @@ def area_serial_lines(image, stock, sizes, sharing):
         rows.append(row)
     lines += table(header, rows)
     lines.append("")
+    relayed = [(jvm, cls, name) for jvm, cls, name in rows_order
+               if any(get(jvm, cls, p, "relay") for p in payloads)]
+    if relayed:
+        lines.append("### Relay (a round trip of the copy read last), ns per object")
+        lines.append("")
+        lines.append("What an echo server or a relay does: every object written is new "
+                     "to the writer and has no identity hash yet, where the round trip "
+                     "above writes one payload again and again. Relay / round trip: "
+                     "what new objects cost over the same payload written again.")
+        lines.append("")
+        header = ["payload"] + ["%s (relay / round trip)" % name for _, _, name in relayed]
+        rows = []
+        for p in payloads:
+            row = [payload_name(p)]
+            for jvm, cls, _ in relayed:
+                relay, trip = get(jvm, cls, p, "relay"), get(jvm, cls, p, "roundTrip")
+                cell = fmt_time(ns(relay))
+                if relay is not None and trip is not None:
+                    cell += " (%s)" % fmt_factor(relay.us / trip.us)
+                row.append(cell)
+            rows.append(row)
+        lines += table(header, rows)
+        lines.append("")
     lost = ["%s on %s (%d of %d kept)" % (name, p, sharing[(jvm, cls, p)][1],
                                           sharing[(jvm, cls, p)][0])
             for p in payloads for jvm, cls, name in present
