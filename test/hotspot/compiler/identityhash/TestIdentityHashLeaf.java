@@ -24,11 +24,13 @@
  *          raced), is the one every later System.identityHashCode and
  *          Object.hashCode sees: in compiled code and the interpreter,
  *          after locking, inflation and GC, from threads that race to hash
- *          the same objects; new hashes are spread as before.
+ *          the same objects; new hashes are spread as before; under
+ *          G1, Serial, Parallel, ZGC and Shenandoah.
  * @run main/othervm -XX:-TieredCompilation -Xbatch TestIdentityHashLeaf
  * @run main/othervm -XX:-TieredCompilation -Xbatch -XX:+UseSerialGC TestIdentityHashLeaf
  * @run main/othervm -XX:-TieredCompilation -Xbatch -XX:+UseParallelGC TestIdentityHashLeaf
  * @run main/othervm -XX:-TieredCompilation -Xbatch -XX:+UseZGC TestIdentityHashLeaf
+ * @run main/othervm -XX:-TieredCompilation -Xbatch -XX:+UseShenandoahGC TestIdentityHashLeaf
  */
 
 /*
