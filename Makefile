@@ -248,7 +248,7 @@ test-fabric:
 # of its list), not all ten up to 16 MiB (-p bytes names only its parameter).
 SMOKE := $(BUILD)/bench/smoke
 # What runs on stock Temurin in the smoke run: every class without image-only API.
-SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.Jmx(Tls)?Stock)Bench|bulk\.BulkStockBench|vm\.StreamArrayBench|serial\.(JdkStreams|Kryo|Fory)Bench)\.
+SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.Jmx(Tls)?Stock)Bench|bulk\.BulkStockBench|vm\.(StreamArrayBench|IdentityHashBench)|serial\.(JdkStreams|Kryo|Fory)Bench)\.
 test-bench-smoke: $(REPORT_VENV)/.installed
 	$(call phase,bench-smoke: every benchmark once and the first-calls and busy-neighbours drivers once, image and stock (results: build/bench/smoke/))
 	@mkdir -p $(RESULTS)
@@ -341,7 +341,7 @@ bench-all: bench-vm bench-serial bench-rmi bench-jmx bench-fabric
 # stream benchmarks (plain JDK API) on stock too; report build/bench/vm-report.md.
 bench-vm: image
 	$(call phase,bench-vm: JMH on the image and on stock (results: build/bench/vm-*))
-	@$(BENCH_RUN) vm 'org\.grandejdk\.bench\.vm\.' 'org\.grandejdk\.bench\.vm\.StreamArrayBench\.'
+	@$(BENCH_RUN) vm 'org\.grandejdk\.bench\.vm\.' 'org\.grandejdk\.bench\.vm\.(StreamArrayBench|IdentityHashBench)\.'
 
 # jdk.fastserial against JDK streams, Kryo 5 and Apache Fory (Philippsen et al.
 # Table 2 and more), all on the image; JDK streams on stock too. About 20 min;
