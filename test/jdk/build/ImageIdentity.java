@@ -124,8 +124,8 @@ public class ImageIdentity {
         Class<?> fs = Class.forName("jdk.fastserial.FastSerialization");
         expect(fs.getModule().getName().equals("jdk.fastserial"),
                "FastSerialization is in module jdk.fastserial");
-        expect(fs.getField("PROTOCOL_VERSION").getInt(null) == 1,
-               "FastSerialization.PROTOCOL_VERSION is 1");
+        expect(fs.getField("PROTOCOL_VERSION").getInt(null) == 2,
+               "FastSerialization.PROTOCOL_VERSION is 2");
         Class<?> fr = Class.forName("jdk.fastrmi.FastRMI");
         expect(fr.getModule().getName().equals("jdk.fastrmi"),
                "FastRMI is in module jdk.fastrmi");

@@ -42,7 +42,9 @@ import java.util.TreeMap;
  * included: the walk keeps a one-to-one map between the objects of both
  * graphs, so an object shared (or reached through a cycle) in one graph
  * must be shared in the same places in the other, and two distinct objects
- * must stay distinct.
+ * must stay distinct. Boxes (Integer, Long, ...) are the exception: they are
+ * value-based classes, whose identity serialization need not keep (the fast
+ * streams send them by value), so they compare by class and value only.
  *
  * <p>Classes whose fields the test can read (the test's own, records,
  * lambdas) are compared field by field, transient fields included. Classes
@@ -121,6 +123,9 @@ public final class DeepEquals {
         if (a == null || b == null) {
             return a == b ? null : "expected " + show(a) + ", got " + show(b);
         }
+        if (isBox(a) || isBox(b)) {
+            return sameBoxedValue(a, b) ? null : "expected " + show(a) + ", got " + show(b);
+        }
         Object mappedA = forward.get(a);
         if (mappedA != null) {
             return mappedA == b ? null
@@ -175,6 +180,16 @@ public final class DeepEquals {
             }
         }
         return opaque ? compareOpaque(a, b, path) : null;
+    }
+
+    private static boolean isBox(Object o) {
+        return o instanceof Integer || o instanceof Long || o instanceof Double || o instanceof Float
+               || o instanceof Short || o instanceof Byte || o instanceof Character || o instanceof Boolean;
+    }
+
+    /** One box class and one value, as equals compares them (Float and Double: as everywhere here). */
+    private static boolean sameBoxedValue(Object a, Object b) {
+        return a.getClass() == b.getClass() && a.equals(b);
     }
 
     /** Whether the test can read the fields a class declares. */

@@ -311,9 +311,10 @@ public class FastObjectInputStream extends ObjectInputStream {
             arena.release();
             throw new StreamCorruptedException(String.format("invalid stream header: %02X%02X", magic0, magic1));
         }
-        if (win.getByte(2) != Wire.VERSION) {
+        byte version = win.getByte(2);
+        if (version < Wire.OLDEST_READABLE_VERSION || version > Wire.VERSION) {
             arena.release();
-            throw new StreamCorruptedException("unsupported fast stream version " + win.getByte(2));
+            throw new StreamCorruptedException("unsupported fast stream version " + version);
         }
         boolean imagesLittle = (win.getByte(3) & Wire.FLAG_IMAGES_LITTLE_ENDIAN) != 0;
         swapImages = imagesLittle != LITTLE_ENDIAN;
@@ -912,11 +913,11 @@ public class FastObjectInputStream extends ObjectInputStream {
                 return readStringItem(false);
             }
             int id;
-            if (tag == Wire.OBJECT && (id = byteAt(pos + 1)) > 0 && id <= LAST_BOX_ID
+            if (tag == Wire.VALUE && (id = byteAt(pos + 1)) > 0 && id <= LAST_BOX_ID
                     && seen(id) && facade.getObjectInputFilter() == null) {
                 pos += 2;
                 totalRefs++;
-                return readBoxed(PREDEFINED[id], false);
+                return readBox(PREDEFINED[id].cl, true);
             }
         }
         if (blockRemaining > 0) {
@@ -962,6 +963,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                 case Wire.NULL -> null;
                 case Wire.REF -> readHandle(unshared);
                 case Wire.OBJECT -> readOrdinary(unshared);
+                case Wire.VALUE -> readValue();
                 case Wire.STRING -> checkResolve(readStringItem(unshared), handleCount - 1);
                 case Wire.ARRAY -> readArray(unshared);
                 case Wire.ENUM -> readEnum(unshared);
@@ -1073,17 +1075,21 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (!enableResolve || obj == null) {
             return obj;
         }
+        Object rep = resolve(obj);
+        if (rep != obj && handles[handle] != UNSHARED) {
+            handles[handle] = rep;
+        }
+        return rep;
+    }
+
+    /** resolveObject's replacement for obj, which the filter is asked about. */
+    private Object resolve(Object obj) throws IOException {
         Object rep = resolveObject(obj);
-        if (rep != obj) {
-            if (rep != null) {
-                if (rep.getClass().isArray()) {
-                    filterCheck(rep.getClass(), Array.getLength(rep));
-                } else {
-                    filterCheck(rep.getClass(), -1);
-                }
-            }
-            if (handles[handle] != UNSHARED) {
-                handles[handle] = rep;
+        if (rep != obj && rep != null) {
+            if (rep.getClass().isArray()) {
+                filterCheck(rep.getClass(), Array.getLength(rep));
+            } else {
+                filterCheck(rep.getClass(), -1);
             }
         }
         return rep;
@@ -1341,7 +1347,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         if (st.levels.length == 0) {
             // A predefined type.
-            return st.cl == java.util.ArrayList.class ? readList(unshared) : readBoxed(st, unshared);
+            return st.cl == java.util.ArrayList.class ? readList(unshared) : readBoxed(st.cl, unshared);
         }
         TypeInfo local = st.local;
         Object obj = local.newInstance();
@@ -1418,26 +1424,23 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     /**
-     * An element of a list or of an Object[]. A new Integer or a new
+     * An element of a list or of an Object[]. An Integer by value or a new
      * string, the commonest elements, is read here as readObject0's path
      * for such leaves reads it, but inline in the loop, where readObject0
      * is too large to be; anything else goes through readObject0.
      */
-    @SuppressWarnings({"removal", "deprecation"})    // a new box, as the JDK's stream makes one
     private Object readElement() throws IOException, ClassNotFoundException {
         int p = pos;
         if (limit - p >= 2 + Integer.BYTES && blockRemaining == 0 && mode != NO_DATA
                 && !stringOnly && !enableResolve) {
             byte tag = byteAt(p);
-            if (tag == Wire.OBJECT && byteAt(p + 1) == INTEGER_ID && seen(INTEGER_ID)
+            if (tag == Wire.VALUE && byteAt(p + 1) == INTEGER_ID && seen(INTEGER_ID)
                     && facade.getObjectInputFilter() == null) {
                 byte[] a = array;
                 int v = a != null ? (int) Window.INT_LE.get(a, arrayStart + p + 2) : win.getInt(p + 2, false);
                 pos = p + 2 + Integer.BYTES;
                 totalRefs++;
-                Integer box = new Integer(v);
-                assignHandle(box);
-                return box;
+                return Integer.valueOf(v);
             }
             if (tag == Wire.STRING) {
                 pos = p + 1;
@@ -1451,41 +1454,68 @@ public class FastObjectInputStream extends ObjectInputStream {
     private static final byte INTEGER_ID = (byte) TypeInfo.of(Integer.class).predefinedId;
 
     /**
-     * A boxed value: a new box, as the JDK's stream makes one (a graph with
-     * two distinct boxes of equal value keeps them distinct).
+     * A boxed value of an OBJECT item, which takes a handle: a new box, as
+     * the JDK's stream makes one (a graph with two distinct boxes of equal
+     * value keeps them distinct).
+     */
+    private Object readBoxed(Class<?> cl, boolean unshared) throws IOException {
+        Object v = readBox(cl, false);
+        int h = assignHandle(unshared ? UNSHARED : v);
+        return checkResolve(v, h);
+    }
+
+    /**
+     * A VALUE item: a box without a handle, after its predefined type's id.
+     * The filter is asked what an OBJECT item of that type asks it.
+     */
+    private Object readValue() throws IOException, ClassNotFoundException {
+        int id = varint();
+        if (id <= 0 || id > LAST_BOX_ID) {
+            throw new StreamCorruptedException("value item of type id " + Integer.toUnsignedString(id));
+        }
+        Object v = readBox(predefinedType(id).cl, true);
+        return enableResolve ? resolve(v) : v;
+    }
+
+    /**
+     * A box of class cl (a predefined box type) from its raw value: the
+     * class's valueOf if byValue, else a new box.
      */
     @SuppressWarnings({"removal", "deprecation"})    // the boxes' constructors: a new box of a known class
-    private Object readBoxed(StreamType st, boolean unshared) throws IOException {
-        Class<?> cl = st.cl;
-        Object v;
+    private Object readBox(Class<?> cl, boolean byValue) throws IOException {
         // Each class's own allocation (a constant class, inlined), not
         // allocateInstance of the class in a variable.
         if (cl == Integer.class) {
-            v = new Integer(getInt());
+            int v = getInt();
+            return byValue ? Integer.valueOf(v) : new Integer(v);
         } else if (cl == Long.class) {
-            v = new Long(getLong());
+            long v = getLong();
+            return byValue ? Long.valueOf(v) : new Long(v);
         } else if (cl == Double.class) {
             // A Float or Double travels as its raw bits: stored as they came.
-            v = newRawBox(Double.class);
+            Object v = newRawBox(Double.class);
             U.putLong(v, DOUBLE_VALUE, getLong());
             U.storeFence();         // the box's final field, published safely
+            return v;
         } else if (cl == Float.class) {
-            v = newRawBox(Float.class);
+            Object v = newRawBox(Float.class);
             U.putInt(v, FLOAT_VALUE, getInt());
             U.storeFence();
+            return v;
         } else if (cl == Boolean.class) {
-            v = new Boolean(getBoolean());
+            boolean v = getBoolean();
+            return byValue ? Boolean.valueOf(v) : new Boolean(v);
         } else if (cl == Byte.class) {
-            v = new Byte(getByte());
+            byte v = getByte();
+            return byValue ? Byte.valueOf(v) : new Byte(v);
         } else if (cl == Short.class) {
-            v = new Short(getShort());
+            short v = getShort();
+            return byValue ? Short.valueOf(v) : new Short(v);
         } else if (cl == Character.class) {
-            v = new Character(getChar());
-        } else {
-            throw new StreamCorruptedException("object item of type " + st.name);
+            char v = getChar();
+            return byValue ? Character.valueOf(v) : new Character(v);
         }
-        int h = assignHandle(unshared ? UNSHARED : v);
-        return checkResolve(v, h);
+        throw new StreamCorruptedException("object item of type " + cl.getName());
     }
 
     /* The value fields of Double and Float, which are set to raw bits. */
@@ -1951,17 +1981,22 @@ public class FastObjectInputStream extends ObjectInputStream {
         return (predefinedSeen & (1 << id)) != 0;
     }
 
+    /** A predefined type by its id: the filter is asked about its class the first time, as about a new type. */
+    private StreamType predefinedType(int id) throws InvalidClassException {
+        StreamType st = PREDEFINED[id];
+        if (!seen(id)) {
+            predefinedSeen |= 1 << id;
+            filterClassChain(st.cl);
+        } else {
+            typeBackReference();
+        }
+        return st;
+    }
+
     private StreamType readType() throws IOException, ClassNotFoundException {
         int id = varint();
         if (id > 0 && id < Wire.FIRST_STREAM_TYPE_ID) {
-            StreamType st = PREDEFINED[id];
-            if (!seen(id)) {
-                predefinedSeen |= 1 << id;
-                filterClassChain(st.cl);
-            } else {
-                typeBackReference();
-            }
-            return st;
+            return predefinedType(id);
         }
         if (id == 0) {
             return readTypeDescriptor();

@@ -56,7 +56,11 @@ import jdk.internal.misc.Unsafe;
  * keeps working, and every class that defines its own serialization
  * ({@code writeObject}, {@code writeReplace}, {@code Externalizable},
  * {@code serialPersistentFields}, records, enums) is written with exactly the
- * JDK's semantics. Only a {@link FastObjectInputStream} reads the result.
+ * JDK's semantics. One difference is allowed by Java SE: a box
+ * ({@code Integer}, {@code Long}, {@code Double} and the others), an
+ * instance of a value-based class, written shared goes by value, so the
+ * reader gets its class and value (its class's {@code valueOf}) but not
+ * its identity. Only a {@link FastObjectInputStream} reads the result.
  *
  * <p>A class name travels once per stream; afterwards the type is a small
  * integer. {@link #reset()} forgets objects and types, as the JDK's does;
@@ -871,8 +875,9 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     private void writeObject0(Object obj, boolean unshared) throws IOException {
         if (obj != null && !unshared && replaced == null && !enableReplace && !closed) {
-            // Nothing is replaced: an object of a type the stream has written
-            // before is looked up and, if new, given its handle with one probe.
+            // Nothing is replaced: a box goes by value, without a handle; an
+            // object of a type the stream has written before is looked up
+            // and, if new, given its handle with one probe.
             Class<?> cl = obj.getClass();
             if (cl == String.class) {
                 writeSharedString((String) obj);
@@ -884,14 +889,16 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 // write objects that take handles first), and the class is
                 // checked before it takes a handle: nothing can come between
                 // the handle and the object's tag.
+                if (ti.box) {
+                    writeBoxed(obj, ti, BY_VALUE);    // small enough to inline here
+                    return;
+                }
                 if (ti.predefinedId == 0) {
                     ti.checkSerialize();
                 }
                 int h = handles.putIfAbsent(obj);
                 if (h >= 0) {
                     writeHandle(h);
-                } else if (ti.box) {
-                    writeBoxed(obj, ti, HANDLE_GIVEN);    // small enough to inline here
                 } else {
                     writeNew(obj, ti, HANDLE_GIVEN);
                 }
@@ -923,12 +930,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         if (e != null && replaced == null && !enableReplace && !closed) {
             Class<?> c = e.getClass();
             if (c == Integer.class) {
-                int h = handles.putIfAbsent(e);
-                if (h >= 0) {
-                    writeHandle(h);
-                } else {
-                    putIntegerItem((Integer) e);
-                }
+                putIntegerValue((Integer) e);
                 return;
             }
             if (c == String.class) {
@@ -939,17 +941,17 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         writeObject0(e, false);
     }
 
-    /** A new Integer: its tag, its predefined type's id and its raw value, with one check for room. */
-    private void putIntegerItem(int v) throws IOException {
+    /** An Integer by value: the tag, its predefined type's id and its raw value, with one check for room. */
+    private void putIntegerValue(int v) throws IOException {
         reserve(2 + Integer.BYTES);
         int p = pos;
         byte[] a = array;
         if (a != null) {
-            a[arrayStart + p] = Wire.OBJECT;
+            a[arrayStart + p] = Wire.VALUE;
             a[arrayStart + p + 1] = INTEGER_ID;
             Window.INT_LE.set(a, arrayStart + p + 2, v);
         } else {
-            win.putByte(p, Wire.OBJECT);
+            win.putByte(p, Wire.VALUE);
             win.putByte(p + 1, INTEGER_ID);
             win.putInt(p + 2, v, false);
         }
@@ -1063,9 +1065,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private static final int SHARED = 0;        // the next one, found by later writes
     private static final int UNSHARED = 1;      // the next one, never found
     private static final int HANDLE_GIVEN = 2;  // it has it: writeObject0's probe gave it
+    private static final int BY_VALUE = 3;      // none: a box written shared, as a Wire.VALUE
 
     private void giveHandle(Object obj, int share) {
-        if (share != HANDLE_GIVEN) {
+        if (share < HANDLE_GIVEN) {
             handles.assign(share == UNSHARED ? null : obj);
         }
     }
@@ -1161,7 +1164,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                     if (obj instanceof java.util.ArrayList<?> list) {
                         writeList(list, ti, share);
                     } else {
-                        writeBoxed(obj, ti, share);
+                        // A box written shared goes by value on every path.
+                        writeBoxed(obj, ti, share == SHARED ? BY_VALUE : share);
                     }
                     return;
                 }
@@ -1223,7 +1227,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private void writeBoxed(Object obj, TypeInfo ti, int share) throws IOException {
         // Tag, id (predefined: one byte) and value with one check for room.
         reserve(2 + Long.BYTES);
-        putByteAt(pos, Wire.OBJECT);
+        putByteAt(pos, share == BY_VALUE ? Wire.VALUE : Wire.OBJECT);
         putByteAt(pos + 1, (byte) ti.predefinedId);
         pos += 2;
         giveHandle(obj, share);

@@ -25,8 +25,9 @@ package jdk.fastserial;
  * Facts about the fast serialization shipped in this runtime image.
  *
  * <p>The wire format of the fast streams is versioned separately from the
- * JDK's serialization protocol: two peers exchange fast streams only when
- * their {@linkplain #PROTOCOL_VERSION protocol versions} are equal.
+ * JDK's serialization protocol. A reader reads streams of its own
+ * {@linkplain #PROTOCOL_VERSION protocol version} and of every earlier one,
+ * and refuses a later one in the stream header.
  *
  * @since 25
  */
@@ -35,9 +36,10 @@ public final class FastSerialization {
     /**
      * The version of the fast stream format written by this module.
      * It changes whenever a stream written by this module could be
-     * misread by an earlier one.
+     * misread by an earlier one. Version 2 sends boxes written shared by
+     * value, without a handle.
      */
-    public static final int PROTOCOL_VERSION = 1;
+    public static final int PROTOCOL_VERSION = 2;
 
     private FastSerialization() {
         throw new AssertionError("no instances");

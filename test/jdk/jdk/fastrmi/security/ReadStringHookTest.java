@@ -35,9 +35,9 @@
  *          is not initialized and its readObject does not run; the stream
  *          stays at the refused item, which readObject then reads (for the
  *          Gadget, the control: now it is initialized and read). A back
- *          reference to an Integer read by readString ends in the
- *          ClassCastException of a cast ("Cannot cast java.lang.Integer to
- *          java.lang.String") on both.
+ *          reference to an enum read by readString ends in the
+ *          ClassCastException of a cast ("Cannot cast
+ *          java.util.concurrent.TimeUnit to java.lang.String") on both.
  * @modules java.base/jdk.internal.access jdk.fastserial
  * @run main/othervm ReadStringHookTest
  */
@@ -233,11 +233,11 @@ public class ReadStringHookTest {
         check("a Class", List.of(ArrayList.class), ReadStringHookTest::refusedThenRead,
               CAST + "a class" + TO_STRING + "; resolved []; then readObject: class java.util.ArrayList");
 
-        Integer boxed = 7777;
-        check("an Integer, then a back reference to it", List.of(boxed, boxed), (in, resolved) -> {
+        // (not a box: the fast streams send boxes by value, without handles)
+        check("an enum, then a back reference to it", List.of(TimeUnit.SECONDS, TimeUnit.SECONDS), (in, resolved) -> {
             Object first = in.readObject();
             return describe(first) + ", " + attempt(in);
-        }, "java.lang.Integer 7777, " + CAST + "java.lang.Integer" + TO_STRING);
+        }, "java.util.concurrent.TimeUnit SECONDS, " + CAST + "java.util.concurrent.TimeUnit" + TO_STRING);
 
         // the gadget: written by its copy in another loader, so that this loader's class
         // stays uninitialized until a stream initializes it

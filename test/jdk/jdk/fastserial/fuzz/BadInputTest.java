@@ -229,6 +229,13 @@ public class BadInputTest {
             expectFailure(String.format("header byte %d = %02X", w[0], w[1]), b, CORRUPT);
         }
         expectFailure("a JDK stream", FuzzCorpus.jdkImage("s"), CORRUPT);
+        // Protocol 1 is protocol 2 without VALUE items: its streams read.
+        byte[] version1 = valid.clone();
+        version1[2] = 1;
+        for (int source = 0; source < SOURCES.size(); source++) {
+            Object s = FAST.open(version1, source).readObject();
+            check("s".equals(s), "a protocol 1 header (" + SOURCES.get(source) + ")", null);
+        }
         Throwable jdk = readJdk(valid);
         check(jdk instanceof StreamCorruptedException, "for comparison, the JDK's reader on a fast stream", jdk);
     }
@@ -297,6 +304,17 @@ public class BadInputTest {
             expectFailure("ARRAY of type id " + id + " in a stream without types",
                           header().bytes(Wire.ARRAY).varint(id).varint(1).zeros(8).done(), CORRUPT);
         }
+        // A VALUE is a box of a predefined box type, nothing else.
+        for (long id = 0; id < Wire.FIRST_STREAM_TYPE_ID + 2; id++) {
+            if (id >= typeId(Integer.class) && id <= typeId(Double.class)) {
+                continue;
+            }
+            expectFailure("VALUE of type id " + id, header().bytes(Wire.VALUE).varint(id).zeros(8).done(), CORRUPT);
+        }
+        expectFailure("VALUE of type id 2^32 - 1",
+                      header().bytes(Wire.VALUE).varint(0xFFFF_FFFFL).zeros(8).done(), CORRUPT);
+        expectFailure("a VALUE Long cut short",
+                      header().bytes(Wire.VALUE).varint(typeId(Long.class)).zeros(5).done(), Set.of(EOFException.class));
         Set<Class<?>> corruptOrInvalid = Set.of(StreamCorruptedException.class, InvalidClassException.class);
         expectFailure("ARRAY of a non-array type (Integer)",
                       header().bytes(Wire.ARRAY).varint(typeId(Integer.class)).varint(1).zeros(8).done(),

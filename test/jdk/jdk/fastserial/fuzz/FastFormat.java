@@ -129,7 +129,7 @@ public final class FastFormat implements FastStreamFuzzer.Format {
         // The tags and kinds of jdk.internal.fastserial.Wire, which this test may not use.
         private static final int NULL = 0x00, REF = 0x01, OBJECT = 0x02, STRING = 0x03, ARRAY = 0x04,
                 ENUM = 0x05, CLASS = 0x06, CLASSDESC = 0x07, RESET = 0x08, RESET_OBJECTS = 0x09,
-                BLOCK = 0x0A, END = 0x0B, FIELDS = 0x0C;
+                BLOCK = 0x0A, END = 0x0B, FIELDS = 0x0C, VALUE = 0x0D;
         private static final int SERIALIZABLE = 1, EXTERNALIZABLE = 2, RECORD = 3, KIND_ENUM = 4, PROXY = 5,
                 KIND_ARRAY = 6, FAST = 8;
         private static final int FIRST_STREAM_TYPE = 21;
@@ -229,6 +229,14 @@ public final class FastFormat implements FastStreamFuzzer.Format {
                     skip((header & 1) != 0 ? n : 2 * n);
                 }
                 case OBJECT -> object();
+                case VALUE -> {
+                    // A box by value: no handle.
+                    int id = typeRef().predefined();
+                    if (id <= 0 || id > 8) {
+                        throw STOP;
+                    }
+                    skip(WIDTHS[id]);
+                }
                 case ARRAY -> {
                     Type t = typeRef();
                     if (t.kind() != KIND_ARRAY) {

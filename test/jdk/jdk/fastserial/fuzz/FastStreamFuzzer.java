@@ -358,7 +358,7 @@ public final class FastStreamFuzzer {
         for (int i = 0; i < scripts.size(); i++) {
             for (int source = 0; source < format.sources().size(); source++) {
                 List<Object> values = format.read(valid.get(i), scripts.get(i), source);
-                byte[] image = FuzzCorpus.jdkImage(new ArrayList<>(values));
+                byte[] image = FuzzCorpus.graphImage(new ArrayList<>(values));
                 if (!Arrays.equals(image, reference.get(i))) {
                     throw new AssertionError(format.name() + ": the valid stream of script " + scripts.get(i)
                             + " read from " + format.sources().get(source)
@@ -767,7 +767,7 @@ public final class FastStreamFuzzer {
         JdkFormat jdk = new JdkFormat();
         List<byte[]> images = new ArrayList<>();
         for (FuzzCorpus.Script script : scripts) {
-            images.add(FuzzCorpus.jdkImage(new ArrayList<>(jdk.read(jdk.write(script), script, 0))));
+            images.add(FuzzCorpus.graphImage(new ArrayList<>(jdk.read(jdk.write(script), script, 0))));
         }
         return images;
     }

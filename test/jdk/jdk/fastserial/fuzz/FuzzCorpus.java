@@ -543,6 +543,44 @@ public final class FuzzCorpus {
         return bytes.toByteArray();
     }
 
+    /**
+     * The JDK's serialization of a value with each box in place of an
+     * interned string of its class and value bits: two graphs are deeply
+     * equal (with the same sharing and cycles; boxes, which are value-based
+     * and which the fast streams send by value, compared by value) when
+     * these bytes are.
+     */
+    public static byte[] graphImage(Object value) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new BoxesByValue(bytes)) {
+            out.writeObject(value);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static final class BoxesByValue extends ObjectOutputStream {
+        BoxesByValue(ByteArrayOutputStream bytes) throws IOException {
+            super(bytes);
+            enableReplaceObject(true);
+        }
+
+        @Override
+        protected Object replaceObject(Object obj) {
+            String value = switch (obj) {
+                case Double d -> Long.toHexString(Double.doubleToRawLongBits(d));
+                case Float f -> Integer.toHexString(Float.floatToRawIntBits(f));
+                case Integer i -> i.toString();
+                case Long l -> l.toString();
+                case Short x -> x.toString();
+                case Byte x -> x.toString();
+                case Character c -> Integer.toString(c);
+                case Boolean b -> b.toString();
+                default -> null;
+            };
+            return value == null ? obj : (obj.getClass().getName() + " " + value).intern();
+        }
+    }
+
     // ------------------------------------------------------------- graphs --
 
     /** Everything at once, with sharing across the parts. */

@@ -22,15 +22,18 @@
 package jdk.internal.fastserial;
 
 /**
- * Tags and constants of the fast stream format, protocol 1 (described in
- * jdk-module/README.md). Every multi-byte value is little-endian, except
- * ClassInfo images, which are in the writer's native order (header flag).
+ * Tags and constants of the fast stream format, protocol 2 (described in
+ * jdk-module/README.md; protocol 1 is protocol 2 without {@link #VALUE}).
+ * Every multi-byte value is little-endian, except ClassInfo images, which
+ * are in the writer's native order (header flag).
  */
 public final class Wire {
 
     public static final byte MAGIC_0 = (byte) 0xFA;
     public static final byte MAGIC_1 = (byte) 0x57;
-    public static final byte VERSION = 1;
+    public static final byte VERSION = 2;
+    /** The oldest version a reader accepts: each version's streams are a subset of the next's. */
+    public static final byte OLDEST_READABLE_VERSION = 1;
     /** Header flag: images are little-endian. */
     public static final int FLAG_IMAGES_LITTLE_ENDIAN = 1;
 
@@ -49,7 +52,15 @@ public final class Wire {
     public static final byte END = 0x0B;
     /** Default field data follows, inside class-defined data (defaultWriteObject, writeFields). */
     public static final byte FIELDS = 0x0C;
-    public static final int MAX_TAG = FIELDS;
+    /**
+     * A box of a predefined type by its value: the type's id and the raw
+     * value, like an OBJECT of that type, but without a handle. Boxes are
+     * value-based classes, whose identity serialization need not keep
+     * (java.lang's "Value-based Classes"); the writer sends a box it writes
+     * shared this way, and the reader gives back the class's valueOf.
+     */
+    public static final byte VALUE = 0x0D;
+    public static final int MAX_TAG = VALUE;
 
     // Type kinds in a type descriptor.
     public static final int KIND_SERIALIZABLE = 1;
