@@ -117,7 +117,7 @@ public final class FastFormat implements FastStreamFuzzer.Format {
     }
 
     /**
-     * The structure of a fast stream (protocol 1, jdk-module/README.md), as
+     * The structure of a fast stream (protocol 2, jdk-module/README.md), as
      * the reader goes through it: items, tags, handles and type ids with
      * the handles and types known at that point, type descriptors, lengths
      * and counts, the details of descriptors. It knows the data of every
