@@ -552,33 +552,33 @@ public final class FuzzCorpus {
      */
     public static byte[] graphImage(Object value) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new BoxesByValue(bytes)) {
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes) {
+                { enableReplaceObject(true); }
+
+                @Override
+                protected Object replaceObject(Object obj) {
+                    return boxAsString(obj);
+                }
+            }) {
             out.writeObject(value);
         }
         return bytes.toByteArray();
     }
 
-    private static final class BoxesByValue extends ObjectOutputStream {
-        BoxesByValue(ByteArrayOutputStream bytes) throws IOException {
-            super(bytes);
-            enableReplaceObject(true);
-        }
-
-        @Override
-        protected Object replaceObject(Object obj) {
-            String value = switch (obj) {
-                case Double d -> Long.toHexString(Double.doubleToRawLongBits(d));
-                case Float f -> Integer.toHexString(Float.floatToRawIntBits(f));
-                case Integer i -> i.toString();
-                case Long l -> l.toString();
-                case Short x -> x.toString();
-                case Byte x -> x.toString();
-                case Character c -> Integer.toString(c);
-                case Boolean b -> b.toString();
-                default -> null;
-            };
-            return value == null ? obj : (obj.getClass().getName() + " " + value).intern();
-        }
+    /** A box as an interned string of its class and value bits; anything else as itself. */
+    private static Object boxAsString(Object obj) {
+        String value = switch (obj) {
+            case Double d -> Long.toHexString(Double.doubleToRawLongBits(d));
+            case Float f -> Integer.toHexString(Float.floatToRawIntBits(f));
+            case Integer i -> i.toString();
+            case Long l -> l.toString();
+            case Short x -> x.toString();
+            case Byte x -> x.toString();
+            case Character c -> Integer.toString(c);
+            case Boolean b -> b.toString();
+            default -> null;
+        };
+        return value == null ? obj : (obj.getClass().getName() + " " + value).intern();
     }
 
     // ------------------------------------------------------------- graphs --
