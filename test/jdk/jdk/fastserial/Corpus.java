@@ -923,6 +923,8 @@ public final class Corpus {
             List<?> l = (List<?>) r;
             expect(l.equals(boxes) && l.get(5) instanceof Long && l.get(7) instanceof Character,
                    "boxes keep their values and classes: " + l);
+            expect(l.get(0) != l.get(1) && l.get(2) == l.get(3),
+                   "two 1000s written apart read apart, one 5 written twice reads as one box");
         }));
     }
 

@@ -1875,9 +1875,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
      * object's first identity hash writes its header (a CAS; about 5 ns here
      * in compiled code, 1.7 ns once hashed), and objects new to the writer
      * are the usual case (a message built per call, an echo of what was
-     * read). Past SMALL
-     * objects the hash table takes over, and serves the stream from then
-     * on, resets included.
+     * read). Past SMALL objects the hash table takes over, and serves the
+     * stream from then on, resets included.
      */
     private static final class HandleTable {
         private static final int SMALL = 16;

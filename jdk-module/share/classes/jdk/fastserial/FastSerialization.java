@@ -21,6 +21,8 @@
 
 package jdk.fastserial;
 
+import jdk.internal.fastserial.Wire;
+
 /**
  * Facts about the fast serialization shipped in this runtime image.
  *
@@ -39,7 +41,7 @@ public final class FastSerialization {
      * misread by an earlier one. Version 2 sends boxes written shared by
      * value, without a handle.
      */
-    public static final int PROTOCOL_VERSION = 2;
+    public static final int PROTOCOL_VERSION = Wire.VERSION;
 
     private FastSerialization() {
         throw new AssertionError("no instances");
