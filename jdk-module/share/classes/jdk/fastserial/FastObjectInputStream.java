@@ -1213,8 +1213,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         int h = assignHandle(null);
         Object array;
         if (comp.isPrimitive()) {
-            array = readPrimitiveArray(comp, len, width);
-            handles[h] = unshared ? UNSHARED : array;
+            array = readPrimitiveArray(comp, len, width, h, unshared);
         } else {
             array = readObjectArray(comp, len, h, unshared);
         }
@@ -1225,26 +1224,42 @@ public class FastObjectInputStream extends ObjectInputStream {
         return checkResolve(array, h);
     }
 
-    private Object readPrimitiveArray(Class<?> comp, int len, int width) throws IOException {
+    /*
+     * The array takes handle h as soon as it exists, before its elements are
+     * copied: G1 fences a store into an old object (a reused stream's handle
+     * table), and the fence waits for every store before it, which after
+     * the copy are the whole array's. No back reference can reach it while
+     * it fills, and if filling fails the handle is FAILED: memory not yet
+     * copied is never handed out.
+     */
+    private Object readPrimitiveArray(Class<?> comp, int len, int width, int h, boolean unshared)
+            throws IOException {
         long bytes = (long) len * width;
         int initial = bytes <= limit - pos || bytes <= ARRAY_CHUNK_BYTES ? len : ARRAY_CHUNK_BYTES / width;
-        // every element is copied from the stream before the array is seen, so it
-        // need not be zeroed first
+        // every element is copied from the stream before the array is handed
+        // out, so it need not be zeroed first
         Object a = comp == boolean.class ? new boolean[initial] : uninitializedArray(comp, initial);
-        long baseOffset = U.arrayBaseOffset(a.getClass());
-        int filled = 0;
-        while (true) {
-            int n = Math.min(len, Array.getLength(a)) - filled;
-            if (comp == boolean.class) {
-                getBooleans((boolean[]) a, filled, n);
-            } else {
-                bulk(a, baseOffset + (long) filled * width, n, width);
+        long baseOffset = primitiveArrayBase(comp);
+        handles[h] = unshared ? UNSHARED : a;
+        try {
+            int filled = 0;
+            while (true) {
+                int n = Math.min(len, Array.getLength(a)) - filled;
+                if (comp == boolean.class) {
+                    getBooleans((boolean[]) a, filled, n);
+                } else {
+                    bulk(a, baseOffset + (long) filled * width, n, width);
+                }
+                filled += n;
+                if (filled == len) {
+                    return a;
+                }
+                a = grow(a, (int) Math.min(len, 2L * Array.getLength(a)));
+                handles[h] = unshared ? UNSHARED : a;
             }
-            filled += n;
-            if (filled == len) {
-                return a;
-            }
-            a = grow(a, (int) Math.min(len, 2L * Array.getLength(a)));
+        } catch (Throwable t) {
+            handles[h] = FAILED;
+            throw t;
         }
     }
 
@@ -1271,6 +1286,29 @@ public class FastObjectInputStream extends ObjectInputStream {
             return U.allocateUninitializedArray(short.class, n);
         }
         throw new InternalError(comp.getName());
+    }
+
+    /*
+     * Unsafe.arrayBaseOffset of a class C2 does not know is a native call,
+     * some 15 ns per array read; the constants fold.
+     */
+    private static long primitiveArrayBase(Class<?> comp) {
+        if (comp == byte.class) {
+            return Unsafe.ARRAY_BYTE_BASE_OFFSET;
+        } else if (comp == int.class) {
+            return Unsafe.ARRAY_INT_BASE_OFFSET;
+        } else if (comp == long.class) {
+            return Unsafe.ARRAY_LONG_BASE_OFFSET;
+        } else if (comp == double.class) {
+            return Unsafe.ARRAY_DOUBLE_BASE_OFFSET;
+        } else if (comp == float.class) {
+            return Unsafe.ARRAY_FLOAT_BASE_OFFSET;
+        } else if (comp == char.class) {
+            return Unsafe.ARRAY_CHAR_BASE_OFFSET;
+        } else if (comp == short.class) {
+            return Unsafe.ARRAY_SHORT_BASE_OFFSET;
+        }
+        return Unsafe.ARRAY_BOOLEAN_BASE_OFFSET;
     }
 
     private static Object grow(Object a, int n) {
