@@ -57,6 +57,9 @@ import java.util.Objects;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
+import grande.test.PiecewiseInputStream;
+import grande.test.StreamBytes;
+
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
 import static grande.test.Checks.expectThrows;
@@ -100,8 +103,8 @@ public class PartialArrayTest {
 
     /**
      * Gives the bytes of {@code data} at most {@code step} per read, and
-     * throws one SocketTimeoutException when it reaches {@code stallAt}
-     * (never, if negative), after which the rest follows.
+     * throws one SocketTimeoutException when it reaches {@code stallAt},
+     * after which the rest follows.
      */
     static final class StallingInput extends InputStream {
         private final byte[] data;
@@ -132,7 +135,7 @@ public class PartialArrayTest {
                 return -1;
             }
             int end = Math.min(data.length, pos + Math.min(len, step));
-            if (stallAt > pos) {
+            if (stallAt > pos) {     // -1 once stalled
                 end = Math.min(end, stallAt);
             }
             int n = end - pos;
@@ -191,7 +194,7 @@ public class PartialArrayTest {
     static void whole(Class<?> type, int length, int step) throws Exception {
         Object array = patterned(type, length);
         byte[] bytes = write(new Twice(array));
-        Twice t = (Twice) new FastObjectInputStream(new StallingInput(bytes, step, -1)).readObject();
+        Twice t = (Twice) new FastObjectInputStream(new PiecewiseInputStream(bytes, 1, step)).readObject();
         String what = type + "[" + length + "]";
         expect(t.stalled == null && t.secondFailure == null, what + ": read without failures");
         expect(t.first != null && t.first == t.second, what + ": one array, referenced twice");
@@ -209,7 +212,7 @@ public class PartialArrayTest {
         // the end of a stream that holds nothing else.
         byte[] alone = write(array);
         byte[] elements = Arrays.copyOfRange(alone, alone.length - length * width, alone.length);
-        int start = indexOf(bytes, elements);
+        int start = StreamBytes.indexOf(bytes, elements);
         expect(start > 0, type + ": the elements found in the stream");
         int end = start + elements.length;
         int stallAt = start + 10 * width;
@@ -252,18 +255,5 @@ public class PartialArrayTest {
         return type == boolean.class || type == byte.class ? 1
                 : type == char.class || type == short.class ? 2
                 : type == int.class || type == float.class ? 4 : 8;
-    }
-
-    static int indexOf(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= haystack.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }
