@@ -149,7 +149,8 @@ PAYLOAD_NAMES = {"null": "null", "int4": "4 int", "int4null2": "4 int, 2 null",
                  "int32": "32 int", "tree15": "tree(15)",
                  "mixed100": "100 primitive fields", "media": "media content",
                  "latin1": "Latin-1 strings", "utf16": "UTF-16 strings",
-                 "list100": "ArrayList of 100 Integer", "map50": "HashMap of 50 String→Integer"}
+                 "list100": "ArrayList of 100 Integer", "map50": "HashMap of 50 String→Integer",
+                 "records10": "ArrayList of 10 records"}
 
 # Table 3 of the paper (PC part, and the ParaStation column of the DEC
 # part): (row label, method, payload, the paper's % saved by UKA + KaRMI on
@@ -195,7 +196,8 @@ SERIALIZERS = [
 # ahead of Fory).
 SERIAL_TARGET_NS = {"int32": 100, "int4null2": 60, "tree15": 700, "mixed100": 300,
                     "float5000": 2000, "double5000": 4000, "byte5000": None, "media": None,
-                    "latin1": None, "utf16": None, "list100": None, "map50": None}
+                    "latin1": None, "utf16": None, "list100": None, "map50": None,
+                    "records10": None}
 SERIAL_PAYLOADS = list(SERIAL_TARGET_NS)
 
 ELEMENT_BYTES = {"byte": 1, "boolean": 1, "short": 2, "char": 2, "int": 4,

@@ -29,7 +29,9 @@
  *          OptionalDataException inside readObject), a superclass added
  *          (readObjectNoData) or removed, a non-serializable superclass added
  *          (its no-arg constructor runs), readFields with defaulted fields,
- *          records with components added and removed, an enum constant gone,
+ *          records with components added, removed and retyped (an int
+ *          widened, a reference made primitive: InvalidClassException; a
+ *          reference narrowed: InvalidObjectException), an enum constant gone,
  *          a class gone (ClassNotFoundException, after which the next object
  *          reads; none when only a removed field refers to it), and the
  *          failures: serialVersionUID mismatch and incompatible field
@@ -107,6 +109,9 @@ public class EvolutionTest {
                 + "    }\n}\n");
         v.put("Rec", "public record Rec(int a, String s) implements Serializable { }\n");
         v.put("RecRemoved", "public record RecRemoved(int a, String gone) implements Serializable { }\n");
+        v.put("RecRetyped", "public record RecRetyped(int a, String s) implements Serializable { }\n");
+        v.put("RecToPrimitive", "public record RecToPrimitive(String a) implements Serializable { }\n");
+        v.put("RecNarrowed", "public record RecNarrowed(Object o, int b) implements Serializable { }\n");
         v.put("Shade", "public enum Shade { LIGHT, DARK, GONE }\n");
         v.put("OnlyInV1", "public class OnlyInV1 implements Serializable {\n" + UID + "    int z = 1;\n}\n");
         v.put("Make", """
@@ -136,6 +141,9 @@ public class EvolutionTest {
                             case "readFields-defaulted": return new Object[] { new Persistent() };
                             case "record-component-added": return new Object[] { new Rec(1, "s") };
                             case "record-component-removed": return new Object[] { new RecRemoved(2, "g") };
+                            case "record-component-retyped": return new Object[] { new RecRetyped(3, "t") };
+                            case "record-reference-to-primitive": return new Object[] { new RecToPrimitive("p") };
+                            case "record-reference-narrowed": return new Object[] { new RecNarrowed("not an Integer", 4) };
                             case "enum-constant-gone": return new Object[] { Shade.DARK, Shade.GONE };
                             case "class-gone":
                                 return new Object[] { new ArrayList<>(List.of(new OnlyInV1())), "after" };
@@ -212,6 +220,9 @@ public class EvolutionTest {
                 + "    }\n}\n");
         v.put("Rec", "public record Rec(int a, String s, long added) implements Serializable { }\n");
         v.put("RecRemoved", "public record RecRemoved(int a) implements Serializable { }\n");
+        v.put("RecRetyped", "public record RecRetyped(long a, String s) implements Serializable { }\n");
+        v.put("RecToPrimitive", "public record RecToPrimitive(int a) implements Serializable { }\n");
+        v.put("RecNarrowed", "public record RecNarrowed(Integer o, int b) implements Serializable { }\n");
         v.put("Shade", "public enum Shade { LIGHT, DARK }\n");
         v.put("Caller", """
                 public class Caller {
@@ -302,6 +313,10 @@ public class EvolutionTest {
                        r -> expectEquals("Rec[a=1, s=s, added=0]", r.get(0).toString(), "record-component-added")));
         c.add(new Case("record-component-removed", null,
                        r -> expectEquals("RecRemoved[a=2]", r.get(0).toString(), "record-component-removed")));
+        c.add(new Case("record-component-retyped", java.io.InvalidClassException.class, null));
+        c.add(new Case("record-reference-to-primitive", java.io.InvalidClassException.class, null));
+        // the canonical constructor cannot take the value: the JDK's InvalidObjectException
+        c.add(new Case("record-reference-narrowed", java.io.InvalidObjectException.class, null));
         c.add(new Case("enum-constant-gone", java.io.InvalidObjectException.class, null));
         // ClassNotFoundException leaves the stream after the object: the next object reads
         c.add(new Case("class-gone", null, r -> expectEquals(List.of(ClassNotFoundException.class.getName(), "after"),

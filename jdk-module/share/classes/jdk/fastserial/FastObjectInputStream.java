@@ -39,7 +39,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.ClassInfo;
-import java.lang.reflect.RecordComponent;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,6 +51,7 @@ import jdk.internal.access.JavaObjectStreamClassAccess;
 import jdk.internal.access.SharedSecrets;
 import jdk.internal.fastserial.ArenaHold;
 import jdk.internal.fastserial.DescriptorCache;
+import jdk.internal.fastserial.RecordPlan;
 import jdk.internal.fastserial.StreamMethods;
 import jdk.internal.fastserial.StreamType;
 import jdk.internal.fastserial.StreamType.Slot;
@@ -1854,52 +1854,44 @@ public class FastObjectInputStream extends ObjectInputStream {
             markNotFound(h, st.resolveException);
             return null;
         }
-        // The stream's values by name, then the canonical constructor.
-        StreamLevel s = null;
+        // The values of the record's level into the components the plan
+        // matched them to; any other level's data, in the order the levels
+        // come, read and dropped. Then the canonical constructor.
+        RecordPlan plan = st.recordPlan();
+        Object[] args = plan.newArguments();
         for (Slot slot : st.slots) {
-            if (slot.stream != null && slot.local != null) {
-                s = slot.stream;
-            } else if (slot.stream != null) {
-                skipLevel(slot.stream);
+            StreamLevel s = slot.stream;
+            if (s == null) {
+                continue;
             }
-        }
-        RecordComponent[] comps = st.cl.getRecordComponents();
-        Object[] args = new Object[comps.length];
-        for (int j = 0; j < comps.length; j++) {
-            args[j] = defaultValue(comps[j].getType());
-        }
-        if (s != null) {
+            if (s != plan.level) {
+                skipLevel(s);
+                continue;
+            }
             need(s.primSize);
             int a = pos;
-            for (int i = 0; i < s.primNames.length; i++) {
-                int j = componentIndex(comps, s.primNames[i]);
+            for (int f = 0; f < s.primCodes.length; f++) {
+                int j = plan.primComponent(f);
                 if (j >= 0) {
-                    Class<?> t = comps[j].getType();
-                    if (!t.isPrimitive() || Wire.primitiveCode(t) != s.primCodes[i]) {
-                        throw new InvalidClassException(st.name, "incompatible types for field " + s.primNames[i]);
-                    }
-                    args[j] = box(s.primCodes[i], imageBits(a + s.primOffsets[i], TypeInfo.width(s.primCodes[i])));
+                    char code = s.primCodes[f];
+                    args[j] = Wire.box(code, imageBits(a + s.primOffsets[f], TypeInfo.width(code)));
                 }
             }
             pos += s.primSize;
-            for (int i = 0; i < s.refNames.length; i++) {
+            for (int f = 0; f < s.refNames.length; f++) {
                 Object v = readObject0(false);
-                int j = componentIndex(comps, s.refNames[i]);
+                int j = plan.refComponent(f);
                 if (j >= 0) {
-                    if (comps[j].getType().isPrimitive()) {
-                        throw new InvalidClassException(st.name, "incompatible types for field " + s.refNames[i]);
-                    }
                     args[j] = v;
                 }
             }
         }
-        MethodHandle ctor = st.local.recordConstructor();
-        if (ctor == null) {
+        if (!plan.hasConstructor()) {
             throw new InvalidClassException(st.name, "record canonical constructor not found");
         }
         Object obj;
         try {
-            obj = ctor.invokeWithArguments(args);
+            obj = plan.construct(args);
         } catch (Exception e) {
             throw new InvalidObjectException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
         } catch (Throwable t) {
@@ -1910,35 +1902,6 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         handles[h] = unshared ? UNSHARED : obj;
         return finishObject(obj, st.local, h, unshared);
-    }
-
-    private static int componentIndex(RecordComponent[] comps, String name) {
-        for (int j = 0; j < comps.length; j++) {
-            if (comps[j].getName().equals(name)) {
-                return j;
-            }
-        }
-        return -1;
-    }
-
-    private static Object defaultValue(Class<?> t) {
-        if (!t.isPrimitive()) {
-            return null;
-        }
-        return box(Wire.primitiveCode(t), 0);
-    }
-
-    private static Object box(char code, long bits) {
-        return switch (code) {
-            case 'Z' -> bits != 0;
-            case 'B' -> (byte) bits;
-            case 'C' -> (char) bits;
-            case 'S' -> (short) bits;
-            case 'I' -> (int) bits;
-            case 'J' -> bits;
-            case 'F' -> Float.intBitsToFloat((int) bits);
-            default -> Double.longBitsToDouble(bits);
-        };
     }
 
     private Object readExternal(StreamType st, boolean unshared) throws IOException, ClassNotFoundException {

@@ -65,6 +65,8 @@ public final class StreamType {
     public Slot[] slots;
     /** Non-null when every level matches the local class exactly and it has a marshaler. */
     public Marshaler marshaler;
+    /** For a record: how its stream values reach the canonical constructor. */
+    private RecordPlan recordPlan;
     /** The element class of an array type. */
     public Class<?> component;
     /** An enum type's constant names, in the writer's order. */
@@ -119,6 +121,7 @@ public final class StreamType {
             local = null;
             slots = null;
             marshaler = null;
+            recordPlan = null;
             component = null;
             enumConstants = null;
             bindFailure = e;
@@ -189,7 +192,12 @@ public final class StreamType {
      * of a cached descriptor, which every stream then shares: the plan
      * depends only on them and on the class.
      */
-    record ReadPlan(StreamLevel[] streamLevels, Slot[] slots, Marshaler marshaler) { }
+    record ReadPlan(StreamLevel[] streamLevels, Slot[] slots, Marshaler marshaler, RecordPlan recordPlan) { }
+
+    /** How a bound record's values reach its canonical constructor. */
+    public RecordPlan recordPlan() {
+        return recordPlan;
+    }
 
     /** ObjectStreamClass.getClassDataLayout's matching, over this type's levels. */
     private void planSlots() throws InvalidClassException {
@@ -197,11 +205,12 @@ public final class StreamType {
         if (plan != null) {
             slots = plan.slots();
             marshaler = plan.marshaler();
+            recordPlan = plan.recordPlan();
             return;
         }
         planSlots0();
         if (cached != null) {
-            local.addReadPlan(new ReadPlan(levels, slots, marshaler));
+            local.addReadPlan(new ReadPlan(levels, slots, marshaler, recordPlan));
         }
     }
 
@@ -248,6 +257,15 @@ public final class StreamType {
         this.slots = ss;
         if (allExact && kind == Wire.KIND_SERIALIZABLE) {
             this.marshaler = local.marshaler();
+        }
+        if (kind == Wire.KIND_RECORD) {
+            StreamLevel matched = null;
+            for (Slot slot : ss) {
+                if (slot.stream != null && slot.local != null) {
+                    matched = slot.stream;
+                }
+            }
+            this.recordPlan = new RecordPlan(cl, matched, local.recordConstructor());
         }
     }
 

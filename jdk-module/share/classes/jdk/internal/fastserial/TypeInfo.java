@@ -106,7 +106,7 @@ public final class TypeInfo {
     public final Level[] levels;
     /** An instance can be made with allocateInstance (the first non-serializable superclass is Object). */
     private final boolean allocateDirectly;
-    /** For records: the canonical constructor, spread over an Object[]. */
+    /** For records: the canonical constructor, or null if the record has none. */
     private final MethodHandle recordConstructor;
     private final Class<?> descClass;
 

@@ -53,10 +53,12 @@ public final class Payloads {
      * {@code utf16}: a {@link Strings} of Latin-1 or of Greek and CJK text)
      * and collections ({@code list100}: an {@code ArrayList} of 100
      * {@code Integer}s; {@code map50}: a {@code HashMap} of 50 {@code String}
-     * keys to {@code Integer}s).
+     * keys to {@code Integer}s) and records ({@code records10}: an
+     * {@code ArrayList} of 10 {@link Quote}s).
      */
     public static final List<String> SERIAL = List.of("int32", "int4null2", "tree15", "mixed100",
-            "float5000", "double5000", "byte5000", "media", "latin1", "utf16", "list100", "map50");
+            "float5000", "double5000", "byte5000", "media", "latin1", "utf16", "list100", "map50",
+            "records10");
 
     /**
      * The classes of the payloads, for the serializers that require
@@ -67,7 +69,7 @@ public final class Payloads {
      */
     public static final List<Class<?>> CLASSES = List.of(Int32.class, Int4Null2.class, Tree.class,
             Mixed100.class, MediaContent.class, Media.class, Media.Player.class, Image.class,
-            Image.Size.class, Strings.class);
+            Image.Size.class, Strings.class, Quote.class);
 
     /** The characters of Latin-1 text: ASCII letters, digits and a space. */
     private static final String ASCII =
@@ -112,6 +114,7 @@ public final class Payloads {
             case "utf16" -> strings(r, true);
             case "list100" -> integers(100, r);
             case "map50" -> map(50, r);
+            case "records10" -> quotes(10, r);
             default -> array(name, r);
         };
     }
@@ -228,6 +231,21 @@ public final class Payloads {
             map.put(new String(key), r.nextInt() >> r.nextInt(32));
         }
         return map;
+    }
+
+    /** n quotes of distinct symbols (3 to 5 capital letters). */
+    private static ArrayList<Quote> quotes(int n, Random r) {
+        ArrayList<Quote> list = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            char[] symbol = new char[3 + r.nextInt(3)];
+            for (int k = 0; k < symbol.length; k++) {
+                symbol[k] = (char) ('A' + r.nextInt(26));
+            }
+            double bid = 10 + r.nextInt(100_000) / 100.0;
+            list.add(new Quote(1_000_000L + i, new String(symbol) + i, bid, bid + 0.01 * (1 + r.nextInt(9)),
+                               100 * (1 + r.nextInt(50)), r.nextBoolean()));
+        }
+        return list;
     }
 
     /** The data of jvm-serializers' MediaContent, in our own classes. */

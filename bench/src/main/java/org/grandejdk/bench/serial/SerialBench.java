@@ -41,7 +41,7 @@ import org.openjdk.jmh.annotations.Setup;
 public abstract class SerialBench extends AverageTimeBench {
 
     @Param({"int32", "int4null2", "tree15", "mixed100", "float5000", "double5000",
-            "byte5000", "media", "latin1", "utf16", "list100", "map50"})
+            "byte5000", "media", "latin1", "utf16", "list100", "map50", "records10"})
     public String payload;
 
     /** The object written. */
