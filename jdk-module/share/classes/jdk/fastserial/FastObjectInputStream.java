@@ -1854,11 +1854,12 @@ public class FastObjectInputStream extends ObjectInputStream {
             markNotFound(h, st.resolveException);
             return null;
         }
-        // The values of the record's level into the components the plan
-        // matched them to; any other level's data, in the order the levels
-        // come, read and dropped. Then the canonical constructor.
+        // The values of the record's level, as the stream orders them, for
+        // the plan's constructor; any other level's data, in the order the
+        // levels come, read and dropped.
         RecordPlan plan = st.recordPlan();
-        Object[] args = plan.newArguments();
+        long[] bits = plan.newBits();
+        Object[] refs = plan.newRefs();
         for (Slot slot : st.slots) {
             StreamLevel s = slot.stream;
             if (s == null) {
@@ -1871,19 +1872,11 @@ public class FastObjectInputStream extends ObjectInputStream {
             need(s.primSize);
             int a = pos;
             for (int f = 0; f < s.primCodes.length; f++) {
-                int j = plan.primComponent(f);
-                if (j >= 0) {
-                    char code = s.primCodes[f];
-                    args[j] = Wire.box(code, imageBits(a + s.primOffsets[f], TypeInfo.width(code)));
-                }
+                bits[f] = imageBits(a + s.primOffsets[f], TypeInfo.width(s.primCodes[f]));
             }
             pos += s.primSize;
             for (int f = 0; f < s.refNames.length; f++) {
-                Object v = readObject0(false);
-                int j = plan.refComponent(f);
-                if (j >= 0) {
-                    args[j] = v;
-                }
+                refs[f] = readObject0(false);
             }
         }
         if (!plan.hasConstructor()) {
@@ -1891,7 +1884,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         Object obj;
         try {
-            obj = plan.construct(args);
+            obj = plan.construct(bits, refs);
         } catch (Exception e) {
             throw new InvalidObjectException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
         } catch (Throwable t) {

@@ -123,19 +123,5 @@ public final class Wire {
         throw new IllegalArgumentException(c.getName());
     }
 
-    /** The boxed value of a primitive of JVM type code {@code code} whose bits are {@code bits}. */
-    public static Object box(char code, long bits) {
-        return switch (code) {
-            case 'Z' -> bits != 0;
-            case 'B' -> (byte) bits;
-            case 'C' -> (char) bits;
-            case 'S' -> (short) bits;
-            case 'I' -> (int) bits;
-            case 'J' -> bits;
-            case 'F' -> Float.intBitsToFloat((int) bits);
-            default -> Double.longBitsToDouble(bits);
-        };
-    }
-
     private Wire() { }
 }
