@@ -36,7 +36,6 @@ import java.io.ObjectStreamClass;
 import java.io.OptionalDataException;
 import java.io.StreamCorruptedException;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.ClassInfo;
 import java.nio.ByteOrder;
