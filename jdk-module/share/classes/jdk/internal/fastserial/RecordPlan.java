@@ -53,7 +53,7 @@ import jdk.internal.fastserial.StreamType.StreamLevel;
 public final class RecordPlan {
 
     /** A stream field that no component takes: its value is read and dropped. */
-    public static final int SKIP = -1;
+    private static final int SKIP = -1;
 
     private static final MethodType MAKE =
             MethodType.methodType(Object.class, long[].class, Object[].class);
@@ -64,10 +64,8 @@ public final class RecordPlan {
 
     /** The writer's level of the record class, or null if the stream has none. */
     public final StreamLevel level;
-    /** Per primitive field of that level: its component or SKIP. */
-    private final int[] primComponents;
-    /** Per reference field of that level: its component or SKIP. */
-    private final int[] refComponents;
+    /** How many primitive and reference fields that level has. */
+    private final int prims, refs;
     /**
      * The canonical constructor as (long[] bits, Object[] refs)Object, over
      * the level's primitive fields' bits and reference fields' values; null
@@ -83,19 +81,10 @@ public final class RecordPlan {
      * that name), so names alone decide here.
      */
     RecordPlan(Class<?> cl, StreamLevel level, MethodHandle canonical) {
-        RecordComponent[] comps = cl.getRecordComponents();
         this.level = level;
-        int prims = level == null ? 0 : level.primNames.length;
-        primComponents = new int[prims];
-        for (int f = 0; f < prims; f++) {
-            primComponents[f] = componentIndex(comps, level.primNames[f]);
-        }
-        int refs = level == null ? 0 : level.refNames.length;
-        refComponents = new int[refs];
-        for (int f = 0; f < refs; f++) {
-            refComponents[f] = componentIndex(comps, level.refNames[f]);
-        }
-        constructor = canonical == null ? null : constructor(canonical, comps);
+        prims = level == null ? 0 : level.primNames.length;
+        refs = level == null ? 0 : level.refNames.length;
+        constructor = canonical == null ? null : constructor(canonical, cl.getRecordComponents());
     }
 
     /**
@@ -111,15 +100,15 @@ public final class RecordPlan {
         for (int j = 0; j < n; j++) {
             values[j] = MethodHandles.empty(MethodType.methodType(comps[j].getType(), long[].class));
         }
-        for (int f = 0; f < primComponents.length; f++) {
-            int j = primComponents[f];
+        for (int f = 0; f < prims; f++) {
+            int j = componentIndex(comps, level.primNames[f]);
             if (j >= 0) {
                 values[j] = MethodHandles.filterReturnValue(MethodHandles.insertArguments(LONG_AT, 1, f),
                                                             fromBits(comps[j].getType()));
             }
         }
-        for (int f = 0; f < refComponents.length; f++) {
-            int j = refComponents[f];
+        for (int f = 0; f < refs; f++) {
+            int j = componentIndex(comps, level.refNames[f]);
             if (j >= 0) {
                 values[j] = MethodHandles.insertArguments(OBJECT_AT, 1, f)
                         .asType(MethodType.methodType(comps[j].getType(), Object[].class));
@@ -141,12 +130,18 @@ public final class RecordPlan {
         return SKIP;
     }
 
-    /** (long)t: a primitive of type t from the bits the reader gives for it. */
+    /**
+     * (long)t: a primitive of type t from the bits the reader gives for it.
+     * The integral types narrow as a cast does; boolean, float and double
+     * take the conversions of the reader of a class's fields.
+     */
     private static MethodHandle fromBits(Class<?> t) {
-        String name = t == boolean.class ? "booleanOf" : t == byte.class ? "byteOf"
-                : t == char.class ? "charOf" : t == short.class ? "shortOf"
-                : t == int.class ? "intOf" : t == long.class ? "longOf"
-                : t == float.class ? "floatOf" : "doubleOf";
+        String name = t == boolean.class ? "booleanOf" : t == float.class ? "floatOf"
+                : t == double.class ? "doubleOf" : null;
+        if (name == null) {
+            return MethodHandles.explicitCastArguments(MethodHandles.identity(long.class),
+                                                       MethodType.methodType(t, long.class));
+        }
         try {
             return MethodHandles.lookup().findStatic(RecordPlan.class, name, MethodType.methodType(t, long.class));
         } catch (ReflectiveOperationException e) {
@@ -154,30 +149,8 @@ public final class RecordPlan {
         }
     }
 
-    // The conversions of Wire's primitive codes' bits, as the reader of a
-    // class's fields stores them.
     private static boolean booleanOf(long bits) {
         return bits != 0;
-    }
-
-    private static byte byteOf(long bits) {
-        return (byte) bits;
-    }
-
-    private static char charOf(long bits) {
-        return (char) bits;
-    }
-
-    private static short shortOf(long bits) {
-        return (short) bits;
-    }
-
-    private static int intOf(long bits) {
-        return (int) bits;
-    }
-
-    private static long longOf(long bits) {
-        return bits;
     }
 
     private static float floatOf(long bits) {
@@ -190,12 +163,12 @@ public final class RecordPlan {
 
     /** Where the reader puts the level's primitive values' bits, in stream order. */
     public long[] newBits() {
-        return primComponents.length == 0 ? NO_BITS : new long[primComponents.length];
+        return prims == 0 ? NO_BITS : new long[prims];
     }
 
     /** Where the reader puts the level's reference values, in stream order. */
     public Object[] newRefs() {
-        return refComponents.length == 0 ? NO_REFS : new Object[refComponents.length];
+        return refs == 0 ? NO_REFS : new Object[refs];
     }
 
     /** Whether the record has a canonical constructor to read it with. */
