@@ -12,25 +12,27 @@ import jdk.fastserial.FastObjectOutputStream;
  * jdk.fastserial used as the JDK streams are in {@link JdkStreamsBench}: a
  * fresh in-memory FastObjectOutputStream per object and a fresh
  * FastObjectInputStream on its bytes (its buffer, without a copy), so every
- * object carries the stream header and its type descriptors.
+ * object carries the stream header and its type descriptors. Both streams
+ * are locals, as the JDK streams are there.
  *
  * <p>Image only: never select this class for a stock run.
  */
 public class FastSerialFreshBench extends SerialBench {
 
-    private FastObjectOutputStream out;
-
     @Override
     protected void open() throws IOException {
-        writeObject();
-        serialized = out.toByteArray();
+        serialized = written(original).toByteArray();
+    }
+
+    private static FastObjectOutputStream written(Object obj) throws IOException {
+        FastObjectOutputStream out = new FastObjectOutputStream();
+        out.writeObject(obj);
+        return out;
     }
 
     @Override
     protected int writeObject() throws IOException {
-        out = new FastObjectOutputStream();
-        out.writeObject(original);
-        return (int) out.size();
+        return (int) written(original).size();
     }
 
     @Override
@@ -39,7 +41,13 @@ public class FastSerialFreshBench extends SerialBench {
     }
 
     @Override
-    protected Object readWritten() throws IOException, ClassNotFoundException {
+    protected Object writeAndRead() throws IOException, ClassNotFoundException {
+        FastObjectOutputStream out = written(original);
         return new FastObjectInputStream(out.buffer(), 0, (int) out.size()).readObject();
+    }
+
+    @Override
+    protected Object readWritten() {
+        throw new UnsupportedOperationException("writeAndRead keeps the writer in a local");
     }
 }
