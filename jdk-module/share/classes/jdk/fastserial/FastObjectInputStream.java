@@ -161,9 +161,9 @@ public class FastObjectInputStream extends ObjectInputStream {
     private int mode = TOP;
 
     // ---- objects and types ----
-    private Object[] handles = new Object[16];
+    private Object[] handles = new Object[8];
     private int handleCount;
-    private StreamType[] types = new StreamType[8];
+    private StreamType[] types = new StreamType[4];
     private int typeCount;
     // Bit id: the predefined type id has been filtered since the last reset
     // (a bit set, not an array: one allocation less per stream).
@@ -266,8 +266,12 @@ public class FastObjectInputStream extends ObjectInputStream {
         this.source = in;
         this.sourceBuffered = in != null && in.getClass() == BufferedInputStream.class;
         this.facade = facade != null ? facade : this;
-        this.readsHashMaps = this.facade == this && KEEPS_MAP_READS.get(getClass());
-        this.defaultResolve = DEFAULT_RESOLVE.get(getClass());
+        // A stream of this very class keeps every method: no class value
+        // lookups for code that makes a stream per message.
+        Class<?> streamClass = getClass();
+        boolean ownClass = streamClass == FastObjectInputStream.class;
+        this.readsHashMaps = this.facade == this && (ownClass || KEEPS_MAP_READS.get(streamClass));
+        this.defaultResolve = ownClass || DEFAULT_RESOLVE.get(streamClass);
         // The JDK's classes check the arrays they allocate through the stream
         // they were given: the facade.
         OSC.setSubclassSupport(this.facade, new JavaObjectStreamClassAccess.SubclassSupport() {

@@ -96,7 +96,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /** First size of a buffer before an output stream: a stream per call (RMI) stays cheap. */
     private static final int INITIAL_SINK_BUFFER_SIZE = 2048;
     /** First size of an in-memory buffer: a stream per small message stays cheap. */
-    private static final int INITIAL_MEMORY_BUFFER_SIZE = 512;
+    private static final int INITIAL_MEMORY_BUFFER_SIZE = 128;
     private static final int MAX_MEMORY_BUFFER_HINT = 64 * 1024;
     /*
      * The first buffer of an in-memory stream: what such streams needed
@@ -226,7 +226,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         this.sink = out;
         this.segment = seg;
         this.facade = facade != null ? facade : this;
-        this.writesHashMaps = this.facade == this && KEEPS_MAP_WRITES.get(getClass());
+        // A stream of this very class keeps every method: no class value
+        // lookup for code that makes a stream per message.
+        this.writesHashMaps = this.facade == this
+                && (getClass() == FastObjectOutputStream.class || KEEPS_MAP_WRITES.get(getClass()));
         if (seg != null) {
             if (seg.isReadOnly()) {
                 throw new UnsupportedOperationException("read-only segment");
