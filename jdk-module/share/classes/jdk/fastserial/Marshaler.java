@@ -35,7 +35,9 @@ import java.io.IOException;
  * {@link FastObjectOutputStream#writeObject writeObject}; {@code read} reads
  * the same into an instance that the stream has already created and
  * registered. Implementations are stateless and safe for use by several
- * threads.
+ * threads. A record's marshaler only writes: a record is made by its
+ * canonical constructor from the values read, so its {@code read} throws
+ * {@code UnsupportedOperationException}.
  *
  * @since 25
  */

@@ -93,6 +93,7 @@ public class MarshalerGeneratorTest {
         otherPackageChain();
         nonSerializableSuperclass();
         typeMismatch();
+        records();
         noMarshaler();
         namedModule();
         concurrentGeneration();
@@ -247,6 +248,52 @@ public class MarshalerGeneratorTest {
         }
         throw new AssertionError("the JDK read a " + written.getClass().getName()
                                  + " as a " + readAs.getName());
+    }
+
+    /**
+     * A record's marshaler writes what its contract says, the image of its
+     * primitive components and then its references, byte for byte; the
+     * streams read that back through the canonical constructor, shared
+     * references included; its own read is refused.
+     */
+    static void records() throws Exception {
+        Point shared = new Point(7, -7);
+        Tick tick = new Tick(Long.MIN_VALUE, "GRND", Double.NaN, -0.0, 1 << 20, true, shared);
+        Marshaler m = marshalerFor(Tick.class);
+        expect(m != null && m.getClass().isHidden()
+               && m.getClass().getNestHost() == Tick.class.getNestHost(),
+               "a hidden nestmate marshaler for a record");
+
+        FastObjectOutputStream generated = new FastObjectOutputStream();
+        m.write(tick, generated);
+        FastObjectOutputStream byContract = new FastObjectOutputStream();
+        List<Field> primitives = new ArrayList<>();
+        List<Field> references = new ArrayList<>();
+        for (ObjectStreamField osf : ObjectStreamClass.lookup(Tick.class).getFields()) {
+            (osf.isPrimitive() ? primitives : references).add(Tick.class.getDeclaredField(osf.getName()));
+        }
+        byContract.putImage(Tick.class.getClassInfo(primitives.toArray(Field[]::new)), tick);
+        for (Field f : references) {
+            f.setAccessible(true);
+            byContract.writeObject(f.get(tick));
+        }
+        expect(Arrays.equals(generated.toByteArray(), byContract.toByteArray()),
+               "a record's marshaler writes the image of its primitives, then its references");
+
+        throughStreams(tick);
+        throughStreams(new Tick(0, null, 1.5, 2.5, -1, false, null));
+        List<Tick> ticks = List.of(tick, new Tick(1, "B", 0, 0, 0, false, shared));
+        FastObjectOutputStream out = new FastObjectOutputStream();
+        out.writeObject(new ArrayList<>(ticks));
+        @SuppressWarnings("unchecked")
+        List<Tick> copies = (List<Tick>) new FastObjectInputStream(out.toByteArray()).readObject();
+        expectEquals(ticks, copies, "records read back");
+        expect(copies.get(0).at() == copies.get(1).at() && copies.get(0).at() != shared,
+               "a component two records share is one copy");
+
+        expectThrows(UnsupportedOperationException.class,
+                     () -> m.read(tick, new FastObjectInputStream(generated.toByteArray())),
+                     "a record's marshaler does not read");
     }
 
     /** Classes that cannot have a generated marshaler get null, not an error. */
@@ -643,6 +690,10 @@ public class MarshalerGeneratorTest {
         return new Secret(word);
     }
 }
+
+/** A record with primitive and reference components, in the package of the test. */
+record Tick(long id, String symbol, double bid, double ask, int size, boolean firm, Point at)
+        implements Serializable { }
 
 class Point implements Serializable {
     private static final long serialVersionUID = 1L;

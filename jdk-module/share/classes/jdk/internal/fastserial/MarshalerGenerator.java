@@ -66,6 +66,13 @@ import jdk.internal.access.SharedSecrets;
  * field is the ClassCastException of ObjectInputStream, message included,
  * built out of line.
  *
+ * <p>A record's marshaler only writes: the stream makes a record with its
+ * canonical constructor from the values read ({@link RecordPlan}), never
+ * by setting fields, so the marshaler's {@code read} throws
+ * {@code UnsupportedOperationException}. Writing through it is what makes
+ * a record as cheap to write as an ordinary class: no loop over levels,
+ * and a constant ClassInfo.
+ *
  * <p>The class is defined as {@code Lookup.defineHiddenClass(bytes, true,
  * NESTMATE)} defines it, through the same entry point of java.lang:
  * {@code MethodHandles.privateLookupIn(cl, ...)} from jdk.fastserial into
@@ -128,6 +135,9 @@ public final class MarshalerGenerator {
     private static final int VALUE_SLOT = 4;
 
     private static final ClassDesc CD_CLASS_CAST_EXCEPTION = desc(ClassCastException.class);
+    private static final ClassDesc CD_UNSUPPORTED = desc(UnsupportedOperationException.class);
+    private static final MethodTypeDesc MTD_VOID_STRING =
+            MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_String);
     /** A static method of the generated class: the exception for a value of the wrong type. */
     private static final String CANNOT_ASSIGN = "cannotAssign";
     private static final MethodTypeDesc MTD_CANNOT_ASSIGN =
@@ -153,7 +163,7 @@ public final class MarshalerGenerator {
     public static Marshaler generate(Class<?> cl, Class<?>[] levels, ClassInfo[] images,
                                      Field[][] refFields) {
         checkArguments(cl, levels, images, refFields);
-        if (cl.isHidden() || cl.isRecord() || Enum.class.isAssignableFrom(cl) || cl.isArray()
+        if (cl.isHidden() || Enum.class.isAssignableFrom(cl) || cl.isArray()
                 || cl.isInterface() || cl.isPrimitive()) {
             return null;
         }
@@ -184,9 +194,9 @@ public final class MarshalerGenerator {
             return (Marshaler) ctor.newInstance();
         } catch (ReflectiveOperationException | InaccessibleObjectException
                  | LinkageError e) {
-            // A handle that cannot be made (IllegalAccessException: a record
-            // or a static field), a level in a package not open to us, or a
-            // loader whose view of a named class is not ours.
+            // A handle that cannot be made (IllegalAccessException: a static
+            // field), a level in a package not open to us, or a loader whose
+            // view of a named class is not ours.
             return null;
         }
     }
@@ -250,12 +260,15 @@ public final class MarshalerGenerator {
         final Class<?> nestHost;
         /** Class data: ClassInfo objects and field handles, indexed by the generated code. */
         final List<Object> classData = new ArrayList<>();
+        /** A record's marshaler: its read throws, its fields are never set. */
+        final boolean writeOnly;
 
         Generation(Class<?> cl) {
             this.cl = cl;
             this.clDesc = desc(cl);
             this.internalName = cl.getName().replace('.', '/') + "$$FastMarshaler";
             this.nestHost = cl.getNestHost();
+            this.writeOnly = cl.isRecord();
         }
 
         byte[] classBytes(Class<?>[] levels, ClassInfo[] images, Field[][] refFields)
@@ -298,6 +311,10 @@ public final class MarshalerGenerator {
                 });
                 cb.withMethodBody("read", MTD_READ, ClassFile.ACC_PUBLIC | ClassFile.ACC_FINAL,
                                   code -> {
+                    if (writeOnly) {
+                        emitReadUnsupported(code);
+                        return;
+                    }
                     castObject(code);
                     List<Label> handlers = new ArrayList<>();
                     List<FieldAccess> checked = new ArrayList<>();
@@ -343,6 +360,15 @@ public final class MarshalerGenerator {
             });
         }
 
+        /** A record's read: the stream reads records through their canonical constructor. */
+        private void emitReadUnsupported(CodeBuilder code) {
+            code.new_(CD_UNSUPPORTED)
+                .dup()
+                .ldc(cl.getName() + " is a record: made by its canonical constructor, not read into")
+                .invokespecial(CD_UNSUPPORTED, ConstantDescs.INIT_NAME, MTD_VOID_STRING)
+                .athrow();
+        }
+
         /** obj, the first argument, cast once to cl into OBJ_SLOT. */
         private void castObject(CodeBuilder code) {
             code.aload(1).checkcast(clDesc).astore(OBJ_SLOT);
@@ -373,7 +399,8 @@ public final class MarshalerGenerator {
                     && (!Modifier.isPrivate(mods) || declaring.getNestHost() == nestHost);
             // putfield of a final field is legal only in the declaring class's
             // constructors; the cast before putfield must name the field type.
-            boolean directSet = directGet && !Modifier.isFinal(mods) && canName(f.getType());
+            boolean directSet = writeOnly
+                    || directGet && !Modifier.isFinal(mods) && canName(f.getType());
             int getter = -1;
             int setter = -1;
             if (!directGet || !directSet) {

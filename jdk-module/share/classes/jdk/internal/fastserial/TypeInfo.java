@@ -305,6 +305,7 @@ public final class TypeInfo {
     /**
      * The generated marshaler, or null when the class takes the generic path
      * (class-defined methods, serialPersistentFields, inaccessible fields).
+     * A record's only writes; records are read through their {@link RecordPlan}.
      */
     public Marshaler marshaler() {
         Object m = marshaler;
@@ -316,7 +317,8 @@ public final class TypeInfo {
     }
 
     private Object makeMarshaler() {
-        if (kind != Wire.KIND_SERIALIZABLE || cl.isHidden() || levels.length == 0) {
+        if ((kind != Wire.KIND_SERIALIZABLE && kind != Wire.KIND_RECORD) || cl.isHidden()
+                || levels.length == 0) {
             return NO_MARSHALER;
         }
         Class<?>[] classes = new Class<?>[levels.length];
