@@ -399,6 +399,7 @@ public final class MarshalerGenerator {
                     && (!Modifier.isPrivate(mods) || declaring.getNestHost() == nestHost);
             // putfield of a final field is legal only in the declaring class's
             // constructors; the cast before putfield must name the field type.
+            // A record's fields are never set, so they need no setter handle.
             boolean directSet = writeOnly
                     || directGet && !Modifier.isFinal(mods) && canName(f.getType());
             int getter = -1;
