@@ -30,8 +30,10 @@
  *          jdk.fastrmi.fabric.maxSharedMemoryConnections=1 a second
  *          connection is refused while the first lives and accepted once it
  *          is closed; a doorbell that is not one (a descriptor of another
- *          file, a memory file of another name, or one whose size is not
- *          sealed) is refused with a reason and leaves no connection; and
+ *          file, a memory file of another name, one whose size is not
+ *          sealed, or one of a page, without the second page that holds
+ *          the mailbox of frames to its owner) is refused with a reason and
+ *          leaves no connection; and
  *          the server still answers a call afterwards.
  *          (Before: any local tcp client got a region per connection, and
  *          the reply told it the server's pid.)
@@ -132,10 +134,12 @@ public class FabricSetupTest {
 
             // doorbells that are not: refused, and the one connection allowed is free again after each
             String[] forged = {"a descriptor of another file", "a memory file of another name",
-                               "a doorbell whose size may change"};
-            int[] forgedFds = {0, memoryFile("fastrmi-bulk", true), memoryFile(DOORBELL, false)};
+                               "a doorbell whose size may change", "a doorbell without a mailbox"};
+            int[] forgedFds = {0, memoryFile("fastrmi-bulk", true, DOORBELL_BYTES),
+                               memoryFile(DOORBELL, false, DOORBELL_BYTES), memoryFile(DOORBELL, true, 4096)};
             String[] reasons = {"the peer named no shared region but ", "the peer named no shared region but ",
-                                "the peer's shared region may shrink"};
+                                "the peer's shared region may shrink",
+                                "the peer's shared region has 4096 bytes, not " + DOORBELL_BYTES};
             for (int i = 0; i < forged.length; i++) {
                 Reply r = refusedDoorbell(port, address, forgedFds[i]);
                 expectEquals(1, r.status, forged[i] + " is refused");
@@ -155,11 +159,11 @@ public class FabricSetupTest {
     /* A token of this test's own: the server finds (or opens) its link to "this JVM" by it. */
     private static final byte[] TOKEN = "FabricSetupTest!".getBytes(StandardCharsets.US_ASCII);
 
-    /* FFAB, version 3, the provider (u1 n, ASCII), the token (16 bytes). */
+    /* FFAB, version 4, the provider (u1 n, ASCII), the token (16 bytes). */
     private static byte[] setup(String provider, byte[] address) {
         var b = new ByteArrayOutputStream();
         b.writeBytes("FFAB".getBytes(StandardCharsets.US_ASCII));
-        b.write(3);
+        b.write(4);
         b.write(provider.length());
         b.writeBytes(provider.getBytes(StandardCharsets.US_ASCII));
         b.writeBytes(TOKEN);
@@ -195,11 +199,13 @@ public class FabricSetupTest {
 
     /* The kind of memory file a fabric doorbell is (jdk.internal.fastrmi.fabric.Doorbell.NAME). */
     private static final String DOORBELL = "fastrmi-doorbell";
+    /* Its size: a page for the futex word, a page for the mailbox of frames to its owner. */
+    private static final long DOORBELL_BYTES = 8192;
     /* A doorbell of this test's: the server maps it, and may ring it. */
-    private static final int DOORBELL_FD = memoryFile(DOORBELL, true);
+    private static final int DOORBELL_FD = memoryFile(DOORBELL, true, DOORBELL_BYTES);
 
-    /* A memory file of a page, named name, its size sealed or not; its descriptor. */
-    private static int memoryFile(String name, boolean sealed) {
+    /* A memory file of size bytes, named name, its size sealed or not; its descriptor. */
+    private static int memoryFile(String name, boolean sealed, long size) {
         Linker linker = Linker.nativeLinker();
         MethodHandle memfdCreate = linker.downcallHandle(linker.defaultLookup().find("memfd_create").orElseThrow(),
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
@@ -210,7 +216,7 @@ public class FabricSetupTest {
         try (Arena arena = Arena.ofConfined()) {
             int fd = (int) memfdCreate.invokeExact(arena.allocateFrom(name), 2 /* MFD_ALLOW_SEALING */);
             expect(fd >= 0, "memfd_create");
-            expectEquals(0, (int) ftruncate.invokeExact(fd, 4096L), "ftruncate");
+            expectEquals(0, (int) ftruncate.invokeExact(fd, size), "ftruncate");
             if (sealed) {
                 // F_ADD_SEALS: F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW
                 expectEquals(0, (int) fcntl.invokeExact(fd, 1033, 1 | 2 | 4), "sealing");

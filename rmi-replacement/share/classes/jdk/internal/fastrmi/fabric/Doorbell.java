@@ -35,8 +35,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * How one end of a shared-memory connection sleeps until the other end
- * has something for it: a word in a page of its own ({@link SharedRegion},
- * kind {@value #NAME}) that the peer maps too, and a Linux futex on it.
+ * has something for it: a word in the first page of a region of its own
+ * ({@link SharedRegion}, kind {@value #NAME}) that the peer maps too, and
+ * a Linux futex on it. The region's second page is the end's
+ * {@link Mailbox}, where the peer writes short frames and marks.
  * libfabric's shared memory has no wait object (a peer writes straight
  * into this process's queues and nothing signals it), and a futex is the
  * cheapest way the kernel offers to wake a thread of another process: on
@@ -48,7 +50,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <p>A sleeper marks its word {@code ASLEEP}, looks at its queue once
  * more, and waits on the word; the peer, at each poll of the connection
  * (one follows each message it posts; and a long transfer needs both
- * ends' progress), swaps {@code ASLEEP} for {@code AWAKE} and wakes the word if
+ * ends' progress) and after each frame it writes into the mailbox, swaps {@code ASLEEP} for {@code AWAKE} and wakes the word if
  * it did. Each side fences between its write and its read, so either the
  * sleeper's second look finds the message or the poster sees the mark. A
  * sleep lasts at most the caller's slice, after which the caller checks
@@ -64,8 +66,8 @@ final class Doorbell {
 
     /** The kind of region, as the kernel shows it ({@code /memfd:<name>}). */
     static final String NAME = "fastrmi-doorbell";
-    /** A page: the least that can be mapped. */
-    private static final long SIZE = 4096;
+    /** Two pages: the word's, and the {@link Mailbox}'s ring of frames to this end. */
+    private static final long SIZE = Mailbox.OFFSET + Mailbox.BYTES;
 
     private static final int AWAKE = 0;
     private static final int ASLEEP = 1;
@@ -131,6 +133,16 @@ final class Doorbell {
      */
     void connect(long pid, int fd) throws IOException {
         peer = SharedRegion.open(NAME, pid, fd, SIZE, 0, true).memory();
+    }
+
+    /** @return this end's region, which the peer maps too */
+    MemorySegment ownRegion() {
+        return word;
+    }
+
+    /** @return the peer's region, once {@link #connect connected} */
+    MemorySegment peerRegion() {
+        return peer;
     }
 
     /** Marks this end asleep: from here on the peer's next ring wakes it. */

@@ -92,7 +92,7 @@ final class FabricTechnology implements Technology {
     private static final System.Logger LOG = System.getLogger("jdk.fastrmi");
     static final String ID = "fabric";
     static final int MAGIC = 0x42414646;    // "FFAB" little-endian
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
     private static final int MAX_ADDRESS = 4096;
     /** The providers a client may ask a server for, besides the configured ones. */
     private static final Set<String> KNOWN = Set.of("shm", "tcp;ofi_rxm", "verbs;ofi_rxm");

@@ -75,6 +75,12 @@ import jdk.fastrmi.spi.WaitPolicy;
  * after a frame from the peer, which shows it is done reading (a receiver
  * reads a frame whole before it answers, {@link Transport#receive}).
  *
+ * <p>Over shared memory every frame also takes the next slot of the
+ * receiver's {@link Mailbox}: a frame of up to {@link Mailbox#SLOT_DATA}
+ * bytes travels there inline, without libfabric; a longer one leaves a mark
+ * there and travels as above, so frames are taken in the order they were
+ * sent whichever way each went.
+ *
  * <p>The fast streams write requests and replies straight into the send
  * buffer ({@link #sendBuffer()}); a receiver reads them where they landed
  * ({@link Frame#setNative}).
@@ -108,6 +114,8 @@ final class FabricTransport implements Transport {
     static final int SLEEP_MILLIS = 100;
     /** Failed posts to a full queue between two checks that the peer lives. */
     private static final int FULL_QUEUE_POLLS = 1024;
+    /** Turns of a spin on the mailbox between two polls of the library; a power of two. */
+    private static final int LIBRARY_TURNS = 16;
     private static final long CTX_SEND = 1;
     private static final long CTX_FRAME = 2;
     private static final long CTX_BULK = 3;
@@ -192,6 +200,7 @@ final class FabricTransport implements Transport {
     private int posted = -1;            // the receive buffer with a posted receive
     private Buffer bulk;
     private final Doorbell bell;        // where this end sleeps over shared memory; null where the library waits
+    private final Mailbox mailbox;      // the order of frames, and short ones, over shared memory; else null
 
     // what the completions said, under lock
     private int sendsPending;
@@ -256,10 +265,12 @@ final class FabricTransport implements Transport {
                 doorbell.close();
             }
             bell = null;
+            mailbox = null;
             dispose();
             throw e;
         }
         bell = doorbell;
+        mailbox = doorbell == null ? null : new Mailbox(doorbell.ownRegion());
     }
 
     /**
@@ -275,6 +286,7 @@ final class FabricTransport implements Transport {
             checkOpen();
             if (bell != null) {
                 bell.connect(bellPid, bellFd);
+                mailbox.connect(bell.peerRegion());
             }
             peer = link.peer(peerAddress);
             peerTag = (long) peerId << FabricLink.KIND_BITS;
@@ -431,6 +443,14 @@ final class FabricTransport implements Transport {
                 free(b);
             }
             retired.clear();
+            if (mailbox != null) {
+                awaitRoom();
+                if (length <= Mailbox.SLOT_DATA && writing != outbound()) {
+                    mailbox.put(writing, length);
+                    bell.ringPeer();
+                    return;
+                }
+            }
             if (outbound != null && writing == outbound.memory()) {
                 announce(length);
             } else {
@@ -439,6 +459,9 @@ final class FabricTransport implements Transport {
                 for (long at = EAGER; at < length; at += CHUNK) {
                     post(b, at, Math.min(CHUNK, length - at), TAG_BULK);
                 }
+            }
+            if (mailbox != null) {
+                mailbox.mark();     // the poll below rings the peer
             }
             await(Condition.SENT);
             if (sendStatus < 0) {
@@ -451,6 +474,32 @@ final class FabricTransport implements Transport {
             throw e;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /* This end's shared region's memory, or null. */
+    private MemorySegment outbound() {
+        return outbound == null ? null : outbound.memory();
+    }
+
+    /*
+     * Waits until the peer's mailbox has a slot free. A receiver frees its
+     * slots as it reads, so only a peer that takes nothing for long (dead,
+     * frozen, or sent many frames to at once) makes this wait: as a post to
+     * a full queue does, it gives the core up now and then and checks the
+     * peer's tcp connection.
+     */
+    private void awaitRoom() throws IOException {
+        for (int attempts = 1; !mailbox.hasRoom(); attempts++) {
+            if (pollOnce() == 0 && attempts % FULL_QUEUE_POLLS == 0) {
+                LockSupport.parkNanos(1_000_000);
+                if (control.drain() < 0) {
+                    open = false;
+                    throw new IOException("the peer closed the connection");
+                }
+            }
+            checkOpen();
+            Thread.onSpinWait();
         }
     }
 
@@ -517,6 +566,29 @@ final class FabricTransport implements Transport {
             }
             receiveTimeoutNanos = timeoutNanos;
             deadline = timeoutNanos == 0 ? 0 : System.nanoTime() + timeoutNanos;
+            if (mailbox != null) {
+                mailbox.release();      // the frame received before this one is done with
+                await(Condition.MAILBOX);
+                int inline = mailbox.take(Frame.HEADER);
+                if (outboundUnread) {
+                    // the peer sent: it is done with our last frame, and has mapped our region
+                    outboundUnread = false;
+                    outbound.closeDescriptor();
+                }
+                if (inline != Mailbox.VIA_LIBRARY) {
+                    MemorySegment data = mailbox.frame();
+                    frame.prepare(data.get(LENGTH_FIELD, 0));
+                    if (frame.length() != inline) {
+                        throw new IOException("frame of " + frame.length() + " bytes inline in " + inline);
+                    }
+                    frame.setNative(data, inline);
+                    return;
+                }
+                mailbox.release();      // a mark: its slot is free at once
+                if (timeoutNanos != 0) {
+                    deadline = System.nanoTime() + timeoutNanos;     // the frame has begun
+                }
+            }
             await(Condition.FRAME);
             if (timeoutNanos != 0) {
                 deadline = System.nanoTime() + timeoutNanos;     // the frame has begun
@@ -650,14 +722,21 @@ final class FabricTransport implements Transport {
 
     // ------------------------------------------------------------ waiting --
 
-    private enum Condition { SENT, FRAME, BULK }
+    private enum Condition { SENT, FRAME, BULK, MAILBOX }
 
     private boolean met(Condition c) {
         return switch (c) {
             case SENT -> sendsPending == 0;
             case FRAME -> frameDone;
             case BULK -> bulkDone;
+            case MAILBOX -> mailbox.ready();
         };
+    }
+
+    /* Polls the library once (progress; a ring for a sleeping peer) and tells whether c holds. */
+    private boolean pollFor(Condition c) throws IOException {
+        int n = pollOnce();
+        return (n > 0 || c == Condition.MAILBOX) && met(c);
     }
 
     /* What a sleep ended with. */
@@ -665,7 +744,7 @@ final class FabricTransport implements Transport {
 
     /* Waits, under lock, until c holds. */
     private void await(Condition c) throws IOException {
-        if (met(c) || pollOnce() > 0 && met(c)) {
+        if (met(c) || pollFor(c)) {
             return;
         }
         long start = System.nanoTime();
@@ -696,14 +775,21 @@ final class FabricTransport implements Transport {
         boolean found = false;
         try {
             long pollEnd = System.nanoTime() + length;
-            do {
+            // The mailbox is a load to look at: the library (the progress of
+            // this end's own sends, rings for a sleeping peer) is polled at
+            // every LIBRARY_TURNS-th turn only, as is the clock.
+            boolean mailbox = c == Condition.MAILBOX;
+            for (int turn = 1; ; turn++) {
                 waiter.pause();
-                if (pollOnce() > 0 && met(c)) {
+                boolean everyTurn = !mailbox || (turn & (LIBRARY_TURNS - 1)) == 0;
+                if (everyTurn ? pollFor(c) : met(c)) {
                     found = true;
                     return true;
                 }
-            } while (System.nanoTime() - pollEnd < 0);
-            return false;
+                if (everyTurn && System.nanoTime() - pollEnd >= 0) {
+                    return false;
+                }
+            }
         } finally {
             waiter.endPoll(found);
         }
@@ -729,7 +815,7 @@ final class FabricTransport implements Transport {
      */
     private int sleepOnDoorbell(Condition c) throws IOException {
         bell.prepareSleep();
-        if (pollOnce() > 0 && met(c)) {
+        if (pollFor(c)) {
             bell.cancelSleep();
             return MET;
         }
@@ -738,7 +824,7 @@ final class FabricTransport implements Transport {
         if (!rung && checkPeer(c)) {
             return MET;
         }
-        return pollOnce() > 0 && met(c) ? MET : rung ? WOKEN : TIMED_OUT;
+        return pollFor(c) ? MET : rung ? WOKEN : TIMED_OUT;
     }
 
     /*
@@ -757,11 +843,11 @@ final class FabricTransport implements Transport {
         if (n < 0) {
             throw ff.failed("ff_poll", n);
         }
-        if (n + takeInbox() > 0 && met(c)) {
+        if ((n + takeInbox() > 0 || c == Condition.MAILBOX) && met(c)) {
             return true;
         }
         open = false;
-        throw c == Condition.FRAME && sendsPending == 0
+        throw (c == Condition.FRAME || c == Condition.MAILBOX) && sendsPending == 0
                 ? new EOFException("connection closed")
                 : new IOException("the peer closed the connection");
     }
