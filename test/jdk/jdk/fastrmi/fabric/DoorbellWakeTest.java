@@ -40,14 +40,10 @@
  */
 
 import java.rmi.RemoteException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
+import grande.test.Callers;
 import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
@@ -63,20 +59,11 @@ public class DoorbellWakeTest {
         try (ChildJvm server = ChildJvm.startServer("BulkServer", Bulk.SERVER_OPTIONS)) {
             BulkService service = server.lookup("bulk");
             ChildJvm.expectTechnology(service);
-            ExecutorService pool = Executors.newFixedThreadPool(CALLERS);
-            try {
-                List<Future<Long>> medians = new ArrayList<>();
-                for (int c = 0; c < CALLERS; c++) {
-                    int caller = c;
-                    medians.add(pool.submit(() -> calls(service, caller)));
-                }
-                for (int c = 0; c < CALLERS; c++) {
-                    long median = medians.get(c).get(5, TimeUnit.MINUTES);
-                    expect(median < MEDIAN_LIMIT_MICROS, "caller " + c + ": median call " + median
-                           + " µs, below " + MEDIAN_LIMIT_MICROS + " µs: its waits are rung");
-                }
-            } finally {
-                pool.shutdownNow();
+            List<Long> medians = Callers.run(CALLERS, 5, caller -> calls(service, caller));
+            for (int c = 0; c < CALLERS; c++) {
+                long median = medians.get(c);
+                expect(median < MEDIAN_LIMIT_MICROS, "caller " + c + ": median call " + median
+                       + " µs, below " + MEDIAN_LIMIT_MICROS + " µs: its waits are rung");
             }
             server.stop(60);
         }

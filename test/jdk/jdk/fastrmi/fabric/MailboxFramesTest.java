@@ -46,14 +46,11 @@
  *      -Dtest.fastrmi.technology=fabric:shm MailboxFramesTest
  */
 
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
+import grande.test.Callers;
 import grande.test.ChildJvm;
 
 import static grande.test.Checks.expectEquals;
@@ -67,20 +64,8 @@ public class MailboxFramesTest {
         try (ChildJvm server = ChildJvm.startServer("BulkServer", Bulk.SERVER_OPTIONS)) {
             BulkService service = server.lookup("bulk");
             ChildJvm.expectTechnology(service);
-            ExecutorService pool = Executors.newFixedThreadPool(CALLERS);
-            try {
-                List<Future<Integer>> callers = new ArrayList<>();
-                for (int c = 0; c < CALLERS; c++) {
-                    int caller = c;
-                    callers.add(pool.submit(() -> echoes(service, caller)));
-                }
-                for (int c = 0; c < CALLERS; c++) {
-                    expectEquals(LONGEST + 1, callers.get(c).get(5, TimeUnit.MINUTES),
-                                 "caller " + c + ": equal echoes");
-                }
-            } finally {
-                pool.shutdownNow();
-            }
+            List<Integer> equal = Callers.run(CALLERS, 5, caller -> echoes(service, caller));
+            expectEquals(Collections.nCopies(CALLERS, LONGEST + 1), equal, "equal echoes, per caller");
             server.stop(60);
         }
     }

@@ -112,7 +112,7 @@ final class FabricTransport implements Transport {
     static final int WAIT_MILLIS = 20;
     /** How long one sleep on the doorbell lasts before liveness and close are checked. */
     static final int SLEEP_MILLIS = 100;
-    /** Failed posts to a full queue between two checks that the peer lives. */
+    /** Failed posts to a full queue, or turns at a full mailbox, between two checks that the peer lives. */
     private static final int FULL_QUEUE_POLLS = 1024;
     /** Turns of a spin on the mailbox between two polls of the library; a power of two. */
     private static final int LIBRARY_TURNS = 16;
@@ -491,16 +491,27 @@ final class FabricTransport implements Transport {
      */
     private void awaitRoom() throws IOException {
         for (int attempts = 1; !mailbox.hasRoom(); attempts++) {
-            if (pollOnce() == 0 && attempts % FULL_QUEUE_POLLS == 0) {
-                LockSupport.parkNanos(1_000_000);
-                if (control.drain() < 0) {
-                    open = false;
-                    throw new IOException("the peer closed the connection");
-                }
-            }
-            checkOpen();
+            waitForPeer(attempts);
             Thread.onSpinWait();
         }
+    }
+
+    /*
+     * One turn of waiting for the peer to take what this end sent (a full
+     * queue, a full mailbox): a poll, and at every FULL_QUEUE_POLLS-th
+     * turn without progress, since a peer that takes nothing for long may
+     * be dead (its queue stays full) or frozen, the core given up for a
+     * while and the peer's tcp connection checked.
+     */
+    private void waitForPeer(int attempts) throws IOException {
+        if (pollOnce() == 0 && attempts % FULL_QUEUE_POLLS == 0) {
+            LockSupport.parkNanos(1_000_000);
+            if (control.drain() < 0) {
+                open = false;
+                throw new IOException("the peer closed the connection");
+            }
+        }
+        checkOpen();
     }
 
     /*
@@ -531,16 +542,7 @@ final class FabricTransport implements Transport {
             if (rc != FastFabric.EAGAIN) {
                 throw ff.failed("ff_send", rc);
             }
-            if (pollOnce() == 0 && attempts % FULL_QUEUE_POLLS == 0) {
-                // a peer that takes nothing for long may be dead (its queue stays full) or
-                // frozen: give the core up for a while, and check its tcp connection
-                LockSupport.parkNanos(1_000_000);
-                if (control.drain() < 0) {
-                    open = false;
-                    throw new IOException("the peer closed the connection");
-                }
-            }
-            checkOpen();
+            waitForPeer(attempts);
         }
     }
 
@@ -778,10 +780,10 @@ final class FabricTransport implements Transport {
             // The mailbox is a load to look at: the library (the progress of
             // this end's own sends, rings for a sleeping peer) is polled at
             // every LIBRARY_TURNS-th turn only, as is the clock.
-            boolean mailbox = c == Condition.MAILBOX;
+            boolean onMailbox = c == Condition.MAILBOX;
             for (int turn = 1; ; turn++) {
                 waiter.pause();
-                boolean everyTurn = !mailbox || (turn & (LIBRARY_TURNS - 1)) == 0;
+                boolean everyTurn = !onMailbox || (turn & (LIBRARY_TURNS - 1)) == 0;
                 if (everyTurn ? pollFor(c) : met(c)) {
                     found = true;
                     return true;
