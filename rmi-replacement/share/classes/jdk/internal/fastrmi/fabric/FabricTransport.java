@@ -571,12 +571,8 @@ final class FabricTransport implements Transport {
             if (mailbox != null) {
                 mailbox.release();      // the frame received before this one is done with
                 await(Condition.MAILBOX);
-                int inline = mailbox.take(Frame.HEADER);
-                if (outboundUnread) {
-                    // the peer sent: it is done with our last frame, and has mapped our region
-                    outboundUnread = false;
-                    outbound.closeDescriptor();
-                }
+                int inline = mailbox.take();
+                peerSent();
                 if (inline != Mailbox.VIA_LIBRARY) {
                     MemorySegment data = mailbox.frame();
                     frame.prepare(data.get(LENGTH_FIELD, 0));
@@ -606,11 +602,7 @@ final class FabricTransport implements Transport {
             if (frameLength < Frame.HEADER) {
                 throw new IOException("fabric message of " + frameLength + " bytes: no frame");
             }
-            if (outboundUnread) {
-                // the peer sent: it is done with our last frame, and has mapped our region
-                outboundUnread = false;
-                outbound.closeDescriptor();
-            }
+            peerSent();
             if (data.get(LENGTH_FIELD, 0) == REGION_MARK) {
                 frame.setNative(inboundFrame(frame, data), frame.length());
                 return;
@@ -633,6 +625,17 @@ final class FabricTransport implements Transport {
             throw e;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /*
+     * A frame from the peer has begun: it is done with this end's last
+     * frame, and has mapped this end's region if that frame was there.
+     */
+    private void peerSent() {
+        if (outboundUnread) {
+            outboundUnread = false;
+            outbound.closeDescriptor();
         }
     }
 

@@ -25,6 +25,8 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 
+import jdk.fastrmi.spi.Frame;
+
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -150,10 +152,10 @@ final class Mailbox {
      *
      * @throws IOException if the peer wrote a length that is neither
      */
-    int take(int minLength) throws IOException {
+    int take() throws IOException {
         int length = ring.get(JAVA_INT, (received & (SLOTS - 1)) * SLOT_BYTES + LENGTH);
         received++;
-        if (length != VIA_LIBRARY && (length < minLength || length > SLOT_DATA)) {
+        if (length != VIA_LIBRARY && (length < Frame.HEADER || length > SLOT_DATA)) {
             throw new IOException("inline frame of " + length + " bytes");
         }
         return length;
