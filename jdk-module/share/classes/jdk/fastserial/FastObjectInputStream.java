@@ -1315,17 +1315,25 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private static Object grow(Object a, int n) {
-        return switch (a) {
-            case boolean[] x -> Arrays.copyOf(x, n);
-            case byte[] x -> Arrays.copyOf(x, n);
-            case char[] x -> Arrays.copyOf(x, n);
-            case short[] x -> Arrays.copyOf(x, n);
-            case int[] x -> Arrays.copyOf(x, n);
-            case long[] x -> Arrays.copyOf(x, n);
-            case float[] x -> Arrays.copyOf(x, n);
-            case double[] x -> Arrays.copyOf(x, n);
-            default -> Arrays.copyOf((Object[]) a, n);
-        };
+        // no pattern switch: its bootstrap spins a class on first use
+        if (a instanceof boolean[] x) {
+            return Arrays.copyOf(x, n);
+        } else if (a instanceof byte[] x) {
+            return Arrays.copyOf(x, n);
+        } else if (a instanceof char[] x) {
+            return Arrays.copyOf(x, n);
+        } else if (a instanceof short[] x) {
+            return Arrays.copyOf(x, n);
+        } else if (a instanceof int[] x) {
+            return Arrays.copyOf(x, n);
+        } else if (a instanceof long[] x) {
+            return Arrays.copyOf(x, n);
+        } else if (a instanceof float[] x) {
+            return Arrays.copyOf(x, n);
+        } else if (a instanceof double[] x) {
+            return Arrays.copyOf(x, n);
+        }
+        return Arrays.copyOf((Object[]) a, n);
     }
 
     private Object readObjectArray(Class<?> comp, int len, int h, boolean unshared)
@@ -1435,18 +1443,27 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private static Object cloneArray(Object array) {
-        return switch (array) {
-            case Object[] a -> a.clone();
-            case boolean[] a -> a.clone();
-            case byte[] a -> a.clone();
-            case char[] a -> a.clone();
-            case short[] a -> a.clone();
-            case int[] a -> a.clone();
-            case long[] a -> a.clone();
-            case float[] a -> a.clone();
-            case double[] a -> a.clone();
-            default -> throw new InternalError();
-        };
+        // no pattern switch: its bootstrap spins a class on first use
+        if (array instanceof Object[] a) {
+            return a.clone();
+        } else if (array instanceof boolean[] a) {
+            return a.clone();
+        } else if (array instanceof byte[] a) {
+            return a.clone();
+        } else if (array instanceof char[] a) {
+            return a.clone();
+        } else if (array instanceof short[] a) {
+            return a.clone();
+        } else if (array instanceof int[] a) {
+            return a.clone();
+        } else if (array instanceof long[] a) {
+            return a.clone();
+        } else if (array instanceof float[] a) {
+            return a.clone();
+        } else if (array instanceof double[] a) {
+            return a.clone();
+        }
+        throw new InternalError();
     }
 
     /** An ArrayList, built as ArrayList.readObject builds it. */

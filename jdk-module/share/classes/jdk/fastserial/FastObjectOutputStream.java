@@ -1287,27 +1287,45 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         putTag(Wire.ARRAY);
         writeType(ti);
         giveHandle(array, share);
-        switch (array) {
-            case int[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_INT_BASE_OFFSET, a.length, 4); }
-            case byte[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_BYTE_BASE_OFFSET, a.length, 1); }
-            case long[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_LONG_BASE_OFFSET, a.length, 8); }
-            case float[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_FLOAT_BASE_OFFSET, a.length, 4); }
-            case double[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_DOUBLE_BASE_OFFSET, a.length, 8); }
-            case char[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_CHAR_BASE_OFFSET, a.length, 2); }
-            case short[] a -> { putVarint(a.length); bulk(a, Unsafe.ARRAY_SHORT_BASE_OFFSET, a.length, 2); }
-            case boolean[] a -> { putVarint(a.length); putBooleans(a, 0, a.length); }
-            case Object[] a -> {
-                putVarint(a.length);
-                depth++;
-                try {
-                    for (Object e : a) {
-                        writeElement(e);
-                    }
-                } finally {
-                    depth--;
+        // An instanceof chain, not a pattern switch: the switch's bootstrap
+        // spins a class through the class-file API on first use, about 2-4 ms
+        // of an RMI program's first call on each end.
+        if (array instanceof int[] a) {
+            putVarint(a.length);
+            bulk(a, Unsafe.ARRAY_INT_BASE_OFFSET, a.length, 4);
+        } else if (array instanceof byte[] a) {
+            putVarint(a.length);
+            bulk(a, Unsafe.ARRAY_BYTE_BASE_OFFSET, a.length, 1);
+        } else if (array instanceof long[] a) {
+            putVarint(a.length);
+            bulk(a, Unsafe.ARRAY_LONG_BASE_OFFSET, a.length, 8);
+        } else if (array instanceof float[] a) {
+            putVarint(a.length);
+            bulk(a, Unsafe.ARRAY_FLOAT_BASE_OFFSET, a.length, 4);
+        } else if (array instanceof double[] a) {
+            putVarint(a.length);
+            bulk(a, Unsafe.ARRAY_DOUBLE_BASE_OFFSET, a.length, 8);
+        } else if (array instanceof char[] a) {
+            putVarint(a.length);
+            bulk(a, Unsafe.ARRAY_CHAR_BASE_OFFSET, a.length, 2);
+        } else if (array instanceof short[] a) {
+            putVarint(a.length);
+            bulk(a, Unsafe.ARRAY_SHORT_BASE_OFFSET, a.length, 2);
+        } else if (array instanceof boolean[] a) {
+            putVarint(a.length);
+            putBooleans(a, 0, a.length);
+        } else if (array instanceof Object[] a) {
+            putVarint(a.length);
+            depth++;
+            try {
+                for (Object e : a) {
+                    writeElement(e);
                 }
+            } finally {
+                depth--;
             }
-            default -> throw new InternalError(array.getClass().getName());
+        } else {
+            throw new InternalError(array.getClass().getName());
         }
     }
 
