@@ -253,6 +253,13 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /** Whether the child has printed a line that contains text anywhere. */
+    public boolean printedContaining(String text) {
+        synchronized (lines) {
+            return lines.stream().anyMatch(l -> l.contains(text));
+        }
+    }
+
     /**
      * The registry port a server printed as "PORT n", waited for at the
      * first call and remembered for port() and registry().

@@ -100,6 +100,9 @@ public final class RemoteRuntime implements DgcHost {
     private static final int MIN_POOLS_PURGE_AT = 1024;
     private volatile int poolsPurgeAt = MIN_POOLS_PURGE_AT;
     private final StubClasses stubClasses = new StubClasses();
+    // The DGC service's generated classes once prepared, held for the
+    // runtime's life (the cache above holds classes weakly)
+    private volatile ProxyGenerator.Generated dgcClasses;
     private final Map<DistributedGC.Kind, DgcClient> collectors = new ConcurrentHashMap<>();
     private final DgcServer dgcServer;
     private final JrmpServer jrmp;
@@ -815,6 +818,7 @@ public final class RemoteRuntime implements DgcHost {
         synchronized (targets) {
             if (!targets.containsKey(DGC_ID)) {
                 export(dgcServer, 0, DgcServer.FILTER, DGC_ID, true, csf, ssf);
+                dgcServer.startSweeper();
             }
         }
     }
@@ -828,6 +832,17 @@ public final class RemoteRuntime implements DgcHost {
     @Override
     public DgcService dgcStub(Endpoint endpoint) {
         return (DgcService) wellKnownStub(DgcService.class, DGC_ID, endpoint);
+    }
+
+    @Override
+    public void prepareDgcStub() {
+        if (dgcClasses == null) {
+            try {
+                dgcClasses = generated(RemoteInterfaces.of(new Class<?>[] {DgcService.class}));
+            } catch (ExportException | RuntimeException e) {
+                // the first dirty call generates them, and reports what fails
+            }
+        }
     }
 
     // ------------------------------------------------------ calls context --

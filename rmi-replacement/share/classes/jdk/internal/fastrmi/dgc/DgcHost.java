@@ -55,6 +55,13 @@ public interface DgcHost {
     DgcService dgcStub(Endpoint endpoint);
 
     /**
+     * Makes the class of the DGC service's stubs ready ahead of the first
+     * dirty call, which would otherwise generate it while an application's
+     * first call waits. Failures are left to that call.
+     */
+    void prepareDgcStub();
+
+    /**
      * A client holds references to these exported objects: until
      * {@code expiry} ({@code System.nanoTime()}), or for good if it is
      * {@code Long.MAX_VALUE}. Unknown ids are ignored.
