@@ -839,8 +839,9 @@ public final class RemoteRuntime implements DgcHost {
         if (dgcClasses == null) {
             try {
                 dgcClasses = generated(RemoteInterfaces.of(new Class<?>[] {DgcService.class}));
-            } catch (ExportException | RuntimeException e) {
-                // the first dirty call generates them, and reports what fails
+            } catch (ExportException | RuntimeException | LinkageError e) {
+                // the first dirty call generates them, and reports what fails;
+                // the collector's thread, which prepares them, goes on
             }
         }
     }
