@@ -118,6 +118,11 @@ import jdk.fastrmi.spi.Timeouts;
  * <li>{@systemProperty jdk.fastrmi.fabric.spinMicros}: the longest a fabric
  *     receiver polls its completion queue before it waits; default 100
  *     ({@code jdk.fastrmi.wait} decides when).
+ * <li>{@systemProperty jdk.fastrmi.fabric.startDelay}: how long after the
+ *     fabric is first wanted (an export, a reference to a fabric endpoint)
+ *     its start begins, in milliseconds; default 1000, so that a fresh
+ *     JVM's first calls go over tcp without the start's CPU beside them.
+ *     A connection that can only go over the fabric ends the delay.
  * <li>{@systemProperty jdk.fastrmi.fabric.dgc}: the distributed GC of
  *     references reached through the fabric; {@code lease} (default) or
  *     {@code cluster}.
@@ -174,10 +179,11 @@ public final class FastRMI {
      * else the technology the stub's new connections use now, such as
      * {@code "tcp"}, {@code "fabric:shm"} or {@code "fabric:tcp;ofi_rxm"},
      * or {@code "none"} if no technology of this JVM reaches the object.
-     * The fabric starts in the background when it is first wanted (it
-     * loads libfabric, about half a second): meanwhile new connections,
-     * and this method, take the reference's next technology (tcp), and no
-     * call waits for the start.
+     * The fabric starts in the background, {@code jdk.fastrmi.fabric.startDelay}
+     * (default one second) after it is first wanted (it loads libfabric,
+     * about half a second): meanwhile new connections, and this method,
+     * take the reference's next technology (tcp), and no call waits for
+     * the start.
      *
      * @param stub a stub of this module, in any of its forms (see {@link FastStub})
      * @return the description

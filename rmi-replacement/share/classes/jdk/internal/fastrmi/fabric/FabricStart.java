@@ -25,7 +25,9 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import jdk.fastrmi.spi.TechnologyUnavailableException;
@@ -44,6 +46,15 @@ import jdk.fastrmi.spi.TechnologyUnavailableException;
  * later, the calls made meanwhile go over tcp ({@link
  * FabricTechnology#started}) and only a fabric connection waits for it
  * ({@link #await}), at either end.
+ *
+ * <p>Begun at once when wanted, its CPU still slowed the calls of a fresh
+ * JVM beside it, whose JIT wants the cores too: an unchanged program's
+ * first 100 calls took 500-590 µs each with the default technologies
+ * against 205-290 µs over tcp (bench/README.md, "First calls"). So the
+ * thread waits {@code jdk.fastrmi.fabric.startDelay} (default 1 s) before
+ * it starts, and a program that is done within that second never pays for
+ * the fabric; a wait for the start ({@link #await}: a connection that
+ * cannot go over anything else) ends the delay.
  */
 final class FabricStart {
 
@@ -52,18 +63,24 @@ final class FabricStart {
     /** What the start found: the library and the providers libfabric offers here (null: not offered). */
     record Started(FastFabric ff, String local, String remote) { }
 
+    /** The default of jdk.fastrmi.fabric.startDelay, in ms. */
+    static final long DEFAULT_DELAY_MILLIS = 1000;
+
     private final String local;
     private final String remote;
+    private final long delayMillis;
+    private final CountDownLatch needed = new CountDownLatch(1);
     private final AtomicBoolean begun = new AtomicBoolean();
     private final CompletableFuture<Started> result = new CompletableFuture<>();
 
     /**
      * A start that will load the library and probe local and remote (each a
-     * provider name, or null for none).
+     * provider name, or null for none), delayMillis after it is begun.
      */
-    FabricStart(String local, String remote) {
+    FabricStart(String local, String remote, long delayMillis) {
         this.local = local;
         this.remote = remote;
+        this.delayMillis = delayMillis;
     }
 
     /** Begins the start, once. */
@@ -74,6 +91,13 @@ final class FabricStart {
     }
 
     private void run() {
+        try {
+            if (delayMillis > 0) {
+                needed.await(delayMillis, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            // nothing interrupts this thread; start now
+        }
         try {
             FastFabric ff = FastFabric.get();
             String localHere = available(ff, local);
@@ -126,6 +150,7 @@ final class FabricStart {
      * @throws InterruptedIOException if the thread was interrupted
      */
     Started await() throws IOException {
+        needed.countDown();
         begin();
         try {
             return result.get();

@@ -48,6 +48,9 @@ import jdk.fastrmi.spi.WaitPolicy;
  * {@code jdk.fastrmi.fabric.rendezvousBytes} (over shared memory, a longer
  * frame is read by the peer in place from the sender's memory, not copied
  * through libfabric; default 4096, at most 65536, at least 256),
+ * {@code jdk.fastrmi.fabric.startDelay} (how long after the fabric is
+ * first wanted its start begins, in ms, unless a connection must wait for
+ * it; default 1000),
  * {@code jdk.fastrmi.fabric.dgc}
  * ({@code lease}, the default, or {@code cluster}) and
  * {@code jdk.fastrmi.fabric.library} (the library; default the image's),
@@ -114,6 +117,7 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
                                                           1, MAX_ENDPOINTS_PER_PEER);
         int rendezvousBytes = (int) context.longProperty("rendezvousBytes", FabricTransport.DEFAULT_RENDEZVOUS,
                                                          FabricTransport.MIN_RENDEZVOUS, FabricTransport.EAGER);
+        long startDelayMillis = context.longProperty("startDelay", FabricStart.DEFAULT_DELAY_MILLIS, 0, 3_600_000);
         DistributedGC.Kind gcKind = context.gcKind(DistributedGC.Kind.LEASE);
         Timeouts timeouts = Timeouts.fromSystemProperties();
 
@@ -124,7 +128,8 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         FastFabric.LibraryFile.path();        // there; loaded by the start
         Bootstrap bootstrap = context.bootstrap(BOOTSTRAP);
         // the rest of what decides whether the fabric runs here takes long: begun when wanted
-        return new FabricTechnology(bootstrap, BOOTSTRAP, new FabricStart(local, remote), local, remote,
+        FabricStart start = new FabricStart(local, remote, startDelayMillis);
+        return new FabricTechnology(bootstrap, BOOTSTRAP, start, local, remote,
                                     context.maxFrameBytes(), rendezvousBytes, waiting, timeouts, gcKind,
                                     maxSharedMemory, endpointsPerPeer);
     }
