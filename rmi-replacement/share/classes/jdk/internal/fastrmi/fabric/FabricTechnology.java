@@ -193,7 +193,7 @@ final class FabricTechnology implements Technology {
 
     @Override
     public Endpoint listen(int port, Acceptor acceptor) throws IOException {
-        start.begin();          // ready before the first client comes, as a rule
+        start.begin();          // ready (after its delay) before most clients come
         Endpoint boot = bootstrap.listen(port, acceptor);
         return new Endpoint(ID, boot.address() + "/" + hostId);
     }
