@@ -96,9 +96,6 @@ public final class DgcServer implements DgcService {
                      : leaseMillis <= 0 ? runtime.leaseMillis() : Math.min(leaseMillis, runtime.leaseMillis());
         long expiry = lease == 0 ? Long.MAX_VALUE : System.nanoTime() + lease * 1_000_000;
         runtime.referenced(ids, client, expiry);
-        if (lease != 0) {
-            startSweeper();
-        }
         return lease;
     }
 
@@ -109,8 +106,9 @@ public final class DgcServer implements DgcService {
 
     /**
      * Starts the sweep of expired leases. Called when the service is
-     * exported, so that a client's first dirty call does not wait for a
-     * thread to start (about a millisecond in a fresh JVM).
+     * exported, before any dirty call can come, so that a client's first
+     * dirty call does not wait for a thread to start (about a millisecond
+     * in a fresh JVM).
      */
     public synchronized void startSweeper() {
         if (sweeper == null) {
