@@ -42,17 +42,48 @@ public final class TlsKeys {
      * @throws Exception if keytool fails
      */
     public static List<String> jvmOptions() throws Exception {
-        Path store = Path.of("rmi-tls.p12").toAbsolutePath();
+        return storeOptions(store("rmi-tls.p12", "ip:127.0.0.1,dns:localhost"), true);
+    }
+
+    /**
+     * Makes a PKCS12 store (password "changeit") in the working directory
+     * with one self-signed EC key whose certificate names the hosts san
+     * says (keytool's SAN syntax).
+     *
+     * @param file the store's file name
+     * @param san the subject alternative names
+     * @return the store's absolute path
+     * @throws Exception if keytool fails
+     */
+    public static Path store(String file, String san) throws Exception {
+        Path store = Path.of(file).toAbsolutePath();
         Files.deleteIfExists(store);
         Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
         Process p = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "rmi",
                                        "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost",
-                                       "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-validity", "2",
+                                       "-ext", "SAN=" + san, "-validity", "2",
                                        "-storetype", "PKCS12", "-keystore", store.toString(),
                                        "-storepass", "changeit")
                 .inheritIO().start();
         expectEquals(0, p.waitFor(), "keytool's exit status");
+        return store;
+    }
+
+    /**
+     * The options that make store a JVM's trust store and, if withKey, its
+     * key store too.
+     *
+     * @param store a store that {@link #store} made
+     * @param withKey whether the JVM presents the store's key
+     * @return the -D options
+     */
+    public static List<String> storeOptions(Path store, boolean withKey) {
+        List<String> trust = List.of("-Djavax.net.ssl.trustStore=" + store,
+                                     "-Djavax.net.ssl.trustStorePassword=changeit");
+        if (!withKey) {
+            return trust;
+        }
         return List.of("-Djavax.net.ssl.keyStore=" + store, "-Djavax.net.ssl.keyStorePassword=changeit",
-                       "-Djavax.net.ssl.trustStore=" + store, "-Djavax.net.ssl.trustStorePassword=changeit");
+                       trust.get(0), trust.get(1));
     }
 }

@@ -108,6 +108,12 @@ import jdk.fastrmi.spi.Timeouts;
  *     together; a server grants references without a lease only over a
  *     technology it runs as {@code cluster} itself); see
  *     {@link jdk.fastrmi.spi.DistributedGC.Kind}.
+ * <li>{@systemProperty jdk.fastrmi.tcp.tls}: how exports and stubs with
+ *     javax.rmi.ssl's socket factories run their TLS: {@code engine}
+ *     (default), in an {@code SSLEngine} over a channel whose reads poll
+ *     before they block, set up as the factories set up their sockets;
+ *     {@code socket}, in the factories' own {@code SSLSocket}s, whose
+ *     reads block.
  * <li>{@systemProperty jdk.fastrmi.fabric.local}: the libfabric provider
  *     between JVMs of one host; default {@code shm}; {@code tcp;ofi_rxm}
  *     runs the fabric over TCP (with {@code FI_TCP_IFACE} naming the

@@ -24,8 +24,12 @@ package jdk.internal.fastrmi.tcp;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.lang.reflect.InvocationTargetException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIFailureHandler;
 import java.rmi.server.RMIServerSocketFactory;
@@ -33,6 +37,8 @@ import java.rmi.server.RMISocketFactory;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+
+import javax.rmi.ssl.SslRMIServerSocketFactory;
 
 import jdk.fastrmi.spi.Endpoint;
 import jdk.fastrmi.spi.Handshake;
@@ -46,6 +52,11 @@ import jdk.fastrmi.spi.Technology;
  * JRMP's own protocols, are handed to the stock transport; and the client
  * side, a connection through a client factory. The cap on connections
  * served and the time-outs are the tcp technology's.
+ *
+ * <p>javax.rmi.ssl's factories are served on channels of this package's
+ * instead ({@link TlsSocket}, {@link TlsEngines}), unless
+ * {@code jdk.fastrmi.tcp.tls} is {@code socket}: the same TLS, but a
+ * receiver polls as the wait policy says before it blocks.
  */
 final class FactorySockets {
 
@@ -68,8 +79,12 @@ final class FactorySockets {
     /* the listeners, by the port asked for (0: shared by equal factories) and factory; guarded by this */
     private final Map<Key, Listener> listeners = new HashMap<>();
 
-    FactorySockets(TcpTechnology tcp) {
+    /* whether javax.rmi.ssl's factories are served on TlsSockets */
+    private final boolean tlsEngines;
+
+    FactorySockets(TcpTechnology tcp, boolean tlsEngines) {
         this.tcp = tcp;
+        this.tlsEngines = tlsEngines;
     }
 
     synchronized Endpoint listen(int port, RMIServerSocketFactory ssf, Technology.Acceptor acceptor)
@@ -78,8 +93,9 @@ final class FactorySockets {
         Listener l = listeners.get(key);
         if (l == null || l.socket.isClosed()) {
             RMIServerSocketFactory factory = ssf != null ? ssf : defaultFactory();
-            ServerSocket server = Objects.requireNonNull(factory.createServerSocket(port),
-                                                         "the factory's server socket");
+            SslRMIServerSocketFactory tls = tlsEngines && TlsEngines.serves(ssf) ? (SslRMIServerSocketFactory) ssf : null;
+            ServerSocket server = tls != null ? tlsListener(port)
+                                  : Objects.requireNonNull(factory.createServerSocket(port), "the factory's server socket");
             int actual = server.getLocalPort();
             Listener fresh = new Listener(server);
             if (l != null) {
@@ -88,8 +104,8 @@ final class FactorySockets {
             }
             l = fresh;
             try {
-                Thread.ofPlatform().daemon(true).name("fastrmi-tcp-accept-" + actual + "-factory")
-                      .start(() -> acceptLoop(server, acceptor, actual));
+                Thread.ofPlatform().daemon(true).name("fastrmi-tcp-accept-" + actual + (tls != null ? "-tls" : "-factory"))
+                      .start(() -> acceptLoop(server, tls, acceptor, actual));
             } catch (RuntimeException | Error e) {
                 TcpTechnology.closeQuietly(server);
                 throw e;
@@ -98,6 +114,23 @@ final class FactorySockets {
         }
         l.users++;
         return tcp.endpoint(tcp.advertisedHost(), l.socket.getLocalPort());
+    }
+
+    /*
+     * What SslRMIServerSocketFactory.createServerSocket(port) binds (all
+     * addresses, a backlog of 50, SO_REUSEADDR as a ServerSocket's), as a
+     * channel: its adaptor accepts the channels of TlsSockets.
+     */
+    private static ServerSocket tlsListener(int port) throws IOException {
+        ServerSocketChannel ch = ServerSocketChannel.open();
+        try {
+            ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            ch.bind(new InetSocketAddress(port), 50);
+            return ch.socket();
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
     }
 
     /* One export fewer on the listener of port and ssf; the last closes it. */
@@ -122,11 +155,15 @@ final class FactorySockets {
      * application's RMIFailureHandler says to stop: then the server socket
      * is closed, as stock's accept loop does.
      */
-    private void acceptLoop(ServerSocket server, Technology.Acceptor acceptor, int port) {
+    private void acceptLoop(ServerSocket server, SslRMIServerSocketFactory tls, Technology.Acceptor acceptor,
+                            int port) {
         while (!server.isClosed()) {
             Socket s;
             try {
                 s = server.accept();
+                if (tls != null) {
+                    s = tlsSocket(s.getChannel(), tls);
+                }
             } catch (Throwable e) {
                 if (server.isClosed()) {
                     return;
@@ -138,10 +175,23 @@ final class FactorySockets {
                 }
                 continue;
             }
-            if (!tcp.serveCounted(s, port, service -> TcpTechnology.connectionThread("-factory", service),
-                                  () -> serve(s, acceptor, port))) {
+            Socket accepted = s;
+            String kind = tls != null ? "-tls" : "-factory";
+            if (!tcp.serveCounted(s, port, service -> TcpTechnology.connectionThread(kind, service),
+                                  () -> serve(accepted, acceptor, port))) {
                 return;
             }
+        }
+    }
+
+    /* An accepted channel with the TLS of the factory's sockets; closed if that fails. */
+    private TlsSocket tlsSocket(SocketChannel ch, SslRMIServerSocketFactory tls) throws IOException {
+        try {
+            return new TlsSocket(ch, TlsEngines.server(tls, (InetSocketAddress) ch.getRemoteAddress()),
+                                 tcp.newWaiter());
+        } catch (IOException | RuntimeException e) {
+            TcpTechnology.closeQuietly(ch);
+            throw e;
         }
     }
 
@@ -190,12 +240,26 @@ final class FactorySockets {
         }
     }
 
+    /* What SslRMIClientSocketFactory.createSocket(host, port) connects, as a TlsSocket. */
+    private Socket tlsConnect(String host, int port) throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            TcpTechnology.connect(ch, new InetSocketAddress(host, port), tcp.limits().timeouts().connectMillis());
+            return new TlsSocket(ch, TlsEngines.client(host, port), tcp.newWaiter());
+        } catch (IOException | RuntimeException e) {
+            TcpTechnology.closeQuietly(ch);
+            throw e;
+        }
+    }
+
     /* A connection to a tcp endpoint through csf's sockets, the handshake exchanged. */
     Handshake.Connected connect(Endpoint endpoint, RMIClientSocketFactory csf, Handshake hello)
             throws IOException {
         String host = TcpTechnology.literalHost(tcp.host(endpoint));
         RMIClientSocketFactory factory = csf != null ? csf : defaultFactory();
-        Socket s = Objects.requireNonNull(factory.createSocket(host, tcp.port(endpoint)), "the factory's socket");
+        int port = tcp.port(endpoint);
+        Socket s = tlsEngines && TlsEngines.serves(csf) ? tlsConnect(host, port)
+                   : Objects.requireNonNull(factory.createSocket(host, port), "the factory's socket");
         try {
             SocketTransport t = new SocketTransport(s, tcp.limits().timeouts().handshakeMillis(),
                                                     tcp.limits().timeouts().responseMillis());

@@ -26,11 +26,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.SequenceInputStream;
-import java.net.InetAddress;
 import java.net.Socket;
-import java.net.SocketAddress;
 import java.net.SocketException;
-import java.net.SocketImpl;
 import java.nio.channels.SocketChannel;
 
 /**
@@ -40,9 +37,8 @@ import java.nio.channels.SocketChannel;
  * again, then the rest. Everything else is the socket's (a channel's
  * adaptor, or a socket factory's socket).
  */
-final class ReplaySocket extends Socket {
+final class ReplaySocket extends DelegatingSocket {
 
-    private final Socket adaptor;
     private final InputStream in;
 
     /* A channel's connection: its socket adaptor, the bytes read given again first. */
@@ -56,8 +52,7 @@ final class ReplaySocket extends Socket {
      * socket's, which may hold bytes read ahead).
      */
     ReplaySocket(Socket socket, byte[] unread, InputStream rest) throws SocketException {
-        super((SocketImpl) null);
-        this.adaptor = socket;
+        super(socket);
         if (rest == null) {
             try {
                 rest = socket.getInputStream();
@@ -79,151 +74,6 @@ final class ReplaySocket extends Socket {
     @Override
     public OutputStream getOutputStream() throws IOException {
         return adaptor.getOutputStream();
-    }
-
-    @Override
-    public void connect(SocketAddress endpoint, int timeout) throws IOException {
-        throw new SocketException("already connected");
-    }
-
-    @Override
-    public void bind(SocketAddress bindpoint) throws IOException {
-        throw new SocketException("already bound");
-    }
-
-    @Override
-    public InetAddress getInetAddress() {
-        return adaptor.getInetAddress();
-    }
-
-    @Override
-    public InetAddress getLocalAddress() {
-        return adaptor.getLocalAddress();
-    }
-
-    @Override
-    public int getPort() {
-        return adaptor.getPort();
-    }
-
-    @Override
-    public int getLocalPort() {
-        return adaptor.getLocalPort();
-    }
-
-    @Override
-    public SocketAddress getRemoteSocketAddress() {
-        return adaptor.getRemoteSocketAddress();
-    }
-
-    @Override
-    public SocketAddress getLocalSocketAddress() {
-        return adaptor.getLocalSocketAddress();
-    }
-
-    @Override
-    public SocketChannel getChannel() {
-        return null;        // its bytes are not all in the channel
-    }
-
-    @Override
-    public void setTcpNoDelay(boolean on) throws SocketException {
-        adaptor.setTcpNoDelay(on);
-    }
-
-    @Override
-    public boolean getTcpNoDelay() throws SocketException {
-        return adaptor.getTcpNoDelay();
-    }
-
-    @Override
-    public void setSoTimeout(int timeout) throws SocketException {
-        adaptor.setSoTimeout(timeout);
-    }
-
-    @Override
-    public int getSoTimeout() throws SocketException {
-        return adaptor.getSoTimeout();
-    }
-
-    @Override
-    public void setKeepAlive(boolean on) throws SocketException {
-        adaptor.setKeepAlive(on);
-    }
-
-    @Override
-    public boolean getKeepAlive() throws SocketException {
-        return adaptor.getKeepAlive();
-    }
-
-    @Override
-    public void setSoLinger(boolean on, int linger) throws SocketException {
-        adaptor.setSoLinger(on, linger);
-    }
-
-    @Override
-    public int getSoLinger() throws SocketException {
-        return adaptor.getSoLinger();
-    }
-
-    @Override
-    public void setReceiveBufferSize(int size) throws SocketException {
-        adaptor.setReceiveBufferSize(size);
-    }
-
-    @Override
-    public int getReceiveBufferSize() throws SocketException {
-        return adaptor.getReceiveBufferSize();
-    }
-
-    @Override
-    public void setSendBufferSize(int size) throws SocketException {
-        adaptor.setSendBufferSize(size);
-    }
-
-    @Override
-    public int getSendBufferSize() throws SocketException {
-        return adaptor.getSendBufferSize();
-    }
-
-    @Override
-    public void shutdownInput() throws IOException {
-        adaptor.shutdownInput();
-    }
-
-    @Override
-    public void shutdownOutput() throws IOException {
-        adaptor.shutdownOutput();
-    }
-
-    @Override
-    public boolean isConnected() {
-        return adaptor.isConnected();
-    }
-
-    @Override
-    public boolean isBound() {
-        return adaptor.isBound();
-    }
-
-    @Override
-    public boolean isClosed() {
-        return adaptor.isClosed();
-    }
-
-    @Override
-    public boolean isInputShutdown() {
-        return adaptor.isInputShutdown();
-    }
-
-    @Override
-    public boolean isOutputShutdown() {
-        return adaptor.isOutputShutdown();
-    }
-
-    @Override
-    public void close() throws IOException {
-        adaptor.close();
     }
 
     @Override

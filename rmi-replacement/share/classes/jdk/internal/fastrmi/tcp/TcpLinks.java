@@ -70,7 +70,8 @@ public final class TcpLinks {
                     Timeouts st = stock.timeouts();
                     TcpLimits limits = new TcpLimits(new Timeouts(st.connectMillis(), st.handshakeMillis(), 0, 0),
                                                      stock.maxConnections(), stock.keepAlive());
-                    tcp = t = new TcpTechnology(null, WaitPolicy.of(WaitPolicy.Mode.BLOCK, 0), limits, DistributedGC.Kind.LEASE);
+                    tcp = t = new TcpTechnology(null, WaitPolicy.of(WaitPolicy.Mode.BLOCK, 0), limits,
+                                                DistributedGC.Kind.LEASE, false);
                 }
             }
         }

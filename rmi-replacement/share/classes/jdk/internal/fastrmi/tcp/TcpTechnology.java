@@ -24,7 +24,6 @@ package jdk.internal.fastrmi.tcp;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.System.Logger.Level;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -141,7 +140,7 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
     private ServerSocketChannel shared;
     private String localHost;
     private final Map<Integer, Upgrade> upgrades = new ConcurrentHashMap<>();
-    private final FactorySockets factorySockets = new FactorySockets(this);
+    private final FactorySockets factorySockets;
 
     /**
      * Creates the technology.
@@ -150,13 +149,18 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
      * @param waiting how a receiver waits for data
      * @param limits the time-outs and the cap on connections
      * @param gcKind the distributed GC of tcp references
+     * @param tlsEngines whether javax.rmi.ssl's factories are served on
+     *        channels of this technology (TlsSocket) rather than their own
+     *        sockets
      */
-    TcpTechnology(String bindAddress, WaitPolicy waiting, TcpLimits limits, DistributedGC.Kind gcKind) {
+    TcpTechnology(String bindAddress, WaitPolicy waiting, TcpLimits limits, DistributedGC.Kind gcKind,
+                  boolean tlsEngines) {
         this.bindAddress = bindAddress;
         this.waiting = waiting;
         this.limits = limits;
         this.handshakeTimeoutNanos = limits.timeouts().handshakeMillis() * 1_000_000;
         this.gcKind = gcKind;
+        this.factorySockets = new FactorySockets(this, tlsEngines);
     }
 
     @Override
@@ -382,6 +386,11 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         return limits;
     }
 
+    /* How a new receiving end waits. */
+    WaitPolicy.Waiter newWaiter() {
+        return waiting.newWaiter();
+    }
+
     // ------------------------------------------------- socket factories --
 
     @Override
@@ -532,7 +541,7 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
      * Connects, in no more than timeoutMillis if that is not 0: through the
      * socket adaptor, whose connect takes a time-out (the channel's does not).
      */
-    private static void connect(SocketChannel ch, InetSocketAddress peer, long timeoutMillis) throws IOException {
+    static void connect(SocketChannel ch, InetSocketAddress peer, long timeoutMillis) throws IOException {
         if (timeoutMillis == 0) {
             ch.connect(peer);
             return;
@@ -601,11 +610,8 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         private static final int INITIAL_OUTPUT_BYTES = 8 * 1024;
         /* The largest frame this end writes (the peer's maxFrameBytes decides what it takes). */
         private static final long MAX_OUTPUT_BYTES = Integer.MAX_VALUE - 8;
-        /* The buffer of a blocking read with a deadline. */
-        private static final int TIMED_READ_BYTES = 8192;
-
         private final SocketChannel ch;
-        private final WaitPolicy.Waiter waiter;
+        private final ChannelIo io;
         private final long handshakeTimeoutNanos;
         private final long readTimeoutNanos;    // 0: none
         /*
@@ -643,9 +649,6 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         /* the deadline of the frame being received, 0 for none, and the time-out it was set from */
         private long deadline;
         private long receiveTimeoutNanos;
-        /* the socket's stream and a buffer for it, made at the first timed read */
-        private InputStream timedStream;
-        private byte[] timedBuffer;
 
         /*
          * readTimeoutMillis bounds the wait for a frame to begin and, once
@@ -654,7 +657,7 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         TcpTransport(SocketChannel ch, WaitPolicy.Waiter waiter, long handshakeTimeoutNanos, long readTimeoutMillis,
                      TcpLimits.KeepAlive keepAlive) throws IOException {
             this.ch = ch;
-            this.waiter = waiter;
+            this.io = new ChannelIo(ch, waiter);
             this.handshakeTimeoutNanos = handshakeTimeoutNanos;
             this.readTimeoutNanos = readTimeoutMillis * 1_000_000;
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -922,19 +925,7 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
                 b = withJrmpHeader(b);
             }
             try {
-                while (b.hasRemaining()) {
-                    if (ch.write(b) == 0) {
-                        // the socket buffer is full: wait in blocking mode for the rest
-                        ch.configureBlocking(true);
-                        try {
-                            while (b.hasRemaining()) {
-                                ch.write(b);
-                            }
-                        } finally {
-                            ch.configureBlocking(false);
-                        }
-                    }
-                }
+                ChannelIo.writeFully(ch, b);
             } catch (IOException e) {
                 close();
                 throw e;
@@ -1086,70 +1077,12 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
 
         /* Reads what is there into b (in write mode), polling as the wait policy says before it blocks; -1 at EOF. */
         private int readInto(ByteBuffer b) throws IOException {
-            int n = ch.read(b);
-            if (n != 0) {
-                return n;
-            }
-            long start = System.nanoTime();
-            long length = waiter.beginPoll();
-            if (length > 0) {
-                boolean found = false;
-                try {
-                    long pollEnd = start + length;
-                    do {
-                        waiter.pause();
-                        n = ch.read(b);
-                        if (n != 0) {
-                            found = true;
-                            return n;
-                        }
-                    } while (System.nanoTime() - pollEnd < 0);
-                } finally {
-                    waiter.endPoll(found);
-                }
-            }
-            ch.configureBlocking(true);
             try {
-                n = deadline == 0 ? ch.read(b) : readBefore(b, deadline);
-            } finally {
-                if (ch.isOpen()) {
-                    ch.configureBlocking(false);
-                }
-            }
-            waiter.blocked(System.nanoTime() - start);
-            return n;
-        }
-
-        /*
-         * A blocking read that gives up at a deadline: through the socket's
-         * stream, whose reads honour SO_TIMEOUT (the channel's own do not),
-         * into the buffer being filled.
-         */
-        private int readBefore(ByteBuffer b, long deadline) throws IOException {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                throw new SocketTimeoutException("read timed out: nothing from " + peerHost + " within "
-                                                 + receiveTimeoutNanos / 1_000_000 + " ms");
-            }
-            Socket s = ch.socket();
-            s.setSoTimeout(Math.clamp(left / 1_000_000, 1, Integer.MAX_VALUE));
-            if (timedBuffer == null) {
-                // small: only the first bytes after a wait come this way, the
-                // rest by the non-blocking reads straight into the buffer
-                timedBuffer = new byte[TIMED_READ_BYTES];
-                timedStream = s.getInputStream();
-            }
-            int n;
-            try {
-                n = timedStream.read(timedBuffer, 0, Math.min(timedBuffer.length, b.remaining()));
+                return io.read(b, deadline);
             } catch (SocketTimeoutException e) {
                 throw new SocketTimeoutException("read timed out: nothing from " + peerHost + " within "
                                                  + receiveTimeoutNanos / 1_000_000 + " ms");
             }
-            if (n > 0) {
-                b.put(timedBuffer, 0, n);
-            }
-            return n;
         }
 
         /*

@@ -33,7 +33,11 @@ import jdk.fastrmi.spi.WaitPolicy;
  * default all), {@code jdk.fastrmi.tcp.spinMicros} (the longest a
  * receiver polls before it blocks, as {@code jdk.fastrmi.wait} decides;
  * default 50), {@code jdk.fastrmi.tcp.dgc}
- * ({@code lease}, the default, or {@code cluster}), and the limits of
+ * ({@code lease}, the default, or {@code cluster}),
+ * {@code jdk.fastrmi.tcp.tls} (how connections through javax.rmi.ssl's
+ * factories run their TLS: {@code engine}, the default, on channels of the
+ * technology's whose receivers poll before they block; {@code socket}, the
+ * factories' own sockets, which block), and the limits of
  * {@link TcpLimits}.
  */
 public final class TcpTechnologyProvider implements TechnologyProvider {
@@ -51,6 +55,17 @@ public final class TcpTechnologyProvider implements TechnologyProvider {
         return TCP_PREFERENCE;
     }
 
+    /* jdk.fastrmi.tcp.tls: engine (default) or socket. */
+    private static boolean tlsEngines(String value) {
+        if (value == null || value.isEmpty() || value.equals("engine")) {
+            return true;
+        }
+        if (value.equals("socket")) {
+            return false;
+        }
+        throw new IllegalArgumentException("jdk.fastrmi.tcp.tls must be engine or socket: " + value);
+    }
+
     @Override
     public Technology create(Context context) {
         String bind = context.property("bindAddress");
@@ -60,6 +75,6 @@ public final class TcpTechnologyProvider implements TechnologyProvider {
         return new TcpTechnology(bind == null || bind.isEmpty() ? null : bind,
                                  WaitPolicy.of(WaitPolicy.configuredMode(),
                                                context.longProperty("spinMicros", 50, 0, 1_000_000) * 1000),
-                                 limits, context.gcKind(DistributedGC.Kind.LEASE));
+                                 limits, context.gcKind(DistributedGC.Kind.LEASE), tlsEngines(context.property("tls")));
     }
 }
