@@ -59,6 +59,12 @@ final class SocketTransport implements Transport {
     private final String peerHost;
     private final boolean peerLocal;
     private final byte[] four = new byte[4];
+    /*
+     * A server's acknowledgement of the JRMP header, held back to go in
+     * front of the answer when the client's hello came with the header:
+     * one record (TLS) or segment, one wait for the client.
+     */
+    private boolean ackPending;
     private volatile boolean open = true;
     /* the deadline of what is being read, 0 for none */
     private long deadline;
@@ -135,7 +141,11 @@ final class SocketTransport implements Transport {
         if (!Arrays.equals(first, TcpTechnology.JRMP_HEADER)) {
             return first;
         }
-        write(new byte[] {TcpTechnology.PROTOCOL_ACK}, 1);
+        if (in.available() >= Integer.BYTES) {
+            ackPending = true;
+        } else {
+            write(new byte[] {TcpTechnology.PROTOCOL_ACK}, 1);     // a client that awaits it before it says more
+        }
         return null;
     }
 
@@ -183,6 +193,14 @@ final class SocketTransport implements Transport {
 
     /* One write: an SSL socket makes it one record, a plain one one segment if it fits. */
     private void write(byte[] b, int length) throws IOException {
+        if (ackPending) {
+            ackPending = false;
+            byte[] both = new byte[1 + length];
+            both[0] = TcpTechnology.PROTOCOL_ACK;
+            System.arraycopy(b, 0, both, 1, length);
+            b = both;
+            length++;
+        }
         try {
             out.write(b, 0, length);
             out.flush();

@@ -643,8 +643,14 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         private final boolean peerLocal;
         private volatile boolean open = true;
         private volatile Selector selector;    // awaitReadable's, opened at its first use
-        /* a client's JRMP header, sent with its first write; then whom the acknowledgement is awaited from */
-        private ByteBuffer jrmpHeader;
+        /*
+         * What goes out in front of the next write, in its segment: a
+         * client's JRMP header; a server's acknowledgement of that header
+         * when the client's hello came with it (then it travels with the
+         * answer, and the client reads both after one wait).
+         */
+        private ByteBuffer prefix;
+        /* a client's: whom the acknowledgement is awaited from */
         private String awaitingAckFrom;
         /* the deadline of the frame being received, 0 for none, and the time-out it was set from */
         private long deadline;
@@ -714,7 +720,7 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
 
         /* A client's: JRMP's header with jdk.fastrmi's protocol goes out with the first write. */
         void openWithJrmpHeader(String peerName) {
-            jrmpHeader = ByteBuffer.wrap(JRMP_HEADER);
+            prefix = ByteBuffer.wrap(JRMP_HEADER);
             awaitingAckFrom = peerName;
         }
 
@@ -754,7 +760,12 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
                 return false;
             }
             in.position(p + JRMP_HEADER.length);
-            writeFully(ByteBuffer.wrap(new byte[] {PROTOCOL_ACK}));
+            ByteBuffer ack = ByteBuffer.wrap(new byte[] {PROTOCOL_ACK});
+            if (in.remaining() >= Integer.BYTES) {
+                prefix = ack;
+            } else {
+                writeFully(ack);        // a client that awaits it before it says more
+            }
             return true;
         }
 
@@ -775,13 +786,14 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         }
 
         /*
-         * A client's first message behind its JRMP header, in one buffer: one
-         * segment, so a JRMP server that refuses finds nothing unread when it
-         * closes (a FIN, not a reset that could lose its refusal).
+         * A message behind the prefix, in one buffer: one segment. A
+         * client's first message so that a JRMP server that refuses finds
+         * nothing unread when it closes (a FIN, not a reset that could lose
+         * its refusal).
          */
-        private ByteBuffer withJrmpHeader(ByteBuffer b) {
-            ByteBuffer header = jrmpHeader;
-            jrmpHeader = null;
+        private ByteBuffer withPrefix(ByteBuffer b) {
+            ByteBuffer header = prefix;
+            prefix = null;
             ByteBuffer both = ByteBuffer.allocate(header.remaining() + b.remaining());
             both.put(header).put(b).flip();
             b.position(b.limit());
@@ -921,8 +933,8 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         }
 
         private void writeFully(ByteBuffer b) throws IOException {
-            if (jrmpHeader != null) {
-                b = withJrmpHeader(b);
+            if (prefix != null) {
+                b = withPrefix(b);
             }
             try {
                 ChannelIo.writeFully(ch, b);
@@ -1028,21 +1040,19 @@ final class TcpTechnology implements SocketFactoryTechnology, Bootstrap {
         /* Makes n bytes readable, waiting until a deadline: a handshake must not hang a thread. */
         private void fillBefore(int n, long deadline) throws IOException {
             while (in.remaining() < n) {
-                int r = readNow();
-                if (r < 0) {
-                    throw new EOFException("connection closed during the handshake");
-                }
-                if (r > 0) {
-                    continue;
-                }
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
+                in.compact();
+                int r;
+                try {
+                    // polled and then blocked as a frame's wait is: no selector opened per wait
+                    r = io.read(in, deadline);
+                } catch (SocketTimeoutException e) {
                     throw new SocketTimeoutException("no handshake from " + peerHost + " within "
                                                      + handshakeTimeoutNanos / 1_000_000 + " ms");
+                } finally {
+                    in.flip();
                 }
-                try (Selector selector = Selector.open()) {
-                    ch.register(selector, SelectionKey.OP_READ);
-                    selector.select(Math.max(1, left / 1_000_000));
+                if (r < 0) {
+                    throw new EOFException("connection closed during the handshake");
                 }
             }
         }
