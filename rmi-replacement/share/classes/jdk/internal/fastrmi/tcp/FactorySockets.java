@@ -94,6 +94,9 @@ final class FactorySockets {
         if (l == null || l.socket.isClosed()) {
             RMIServerSocketFactory factory = ssf != null ? ssf : defaultFactory();
             SslRMIServerSocketFactory tls = tlsEngines && TlsEngines.serves(ssf) ? (SslRMIServerSocketFactory) ssf : null;
+            if (tls != null) {
+                TlsEngines.prepare(tls);
+            }
             ServerSocket server = tls != null ? tlsListener(port)
                                   : Objects.requireNonNull(factory.createServerSocket(port), "the factory's server socket");
             int actual = server.getLocalPort();

@@ -110,9 +110,7 @@ final class TlsEngines {
      * certificate.
      */
     static SSLEngine server(SslRMIServerSocketFactory ssf, InetSocketAddress peer) throws IOException {
-        SSLContext context = (SSLContext) SERVER_CONTEXT.get(ssf);
-        SSLEngine e = (context != null ? context : defaultContext())
-                .createSSLEngine(peer.getAddress().getHostAddress(), peer.getPort());
+        SSLEngine e = serverContext(ssf).createSSLEngine(peer.getAddress().getHostAddress(), peer.getPort());
         e.setUseClientMode(false);
         String[] suites = ssf.getEnabledCipherSuites();
         if (suites != null) {
@@ -124,6 +122,25 @@ final class TlsEngines {
         }
         e.setNeedClientAuth(ssf.getNeedClientAuth());
         return e;
+    }
+
+    /*
+     * Makes the server factory's context ready before a client comes, as
+     * the factory's createServerSocket does (the default context loads its
+     * key and trust stores at its first use); a failure is the first
+     * connection's, as with the factory's sockets.
+     */
+    static void prepare(SslRMIServerSocketFactory ssf) {
+        try {
+            serverContext(ssf);
+        } catch (IOException e) {
+            // the handshake of the first connection fails with it
+        }
+    }
+
+    private static SSLContext serverContext(SslRMIServerSocketFactory ssf) throws IOException {
+        SSLContext context = (SSLContext) SERVER_CONTEXT.get(ssf);
+        return context != null ? context : defaultContext();
     }
 
     private static SSLContext defaultContext() throws IOException {

@@ -82,7 +82,7 @@ public abstract class JmxBench extends AverageTimeBench {
             mbsc.addNotificationListener(MBeanServerDelegate.DELEGATE_NAME, listener, null, null);
             check(getAttribute() > 0, "Uptime > 0");
             check(getCompositeAttribute().get("used") instanceof Long, "HeapMemoryUsage.used is a Long");
-            int jrmp = jrmpConnectionThreads();
+            int jrmp = jrmpConnectionThreads(mbsc);
             check(onFastRmi() ? jrmp == 0 : jrmp > 0,
                   "server threads serving JRMP connections: " + jrmp + (onFastRmi() ? ", expected none" : ""));
             System.out.println("jmx-config: " + Lifecycle.configurationName(this) + " server JRMP threads " + jrmp
@@ -90,7 +90,8 @@ public abstract class JmxBench extends AverageTimeBench {
         });
     }
 
-    private int jrmpConnectionThreads() throws java.io.IOException {
+    /** The threads of the connection's server that serve a JRMP connection ({@code RMI TCP Connection}). */
+    static int jrmpConnectionThreads(MBeanServerConnection mbsc) throws java.io.IOException {
         ThreadMXBean threads = ManagementFactory.newPlatformMXBeanProxy(
             mbsc, ManagementFactory.THREAD_MXBEAN_NAME, ThreadMXBean.class);
         int n = 0;
