@@ -28,31 +28,26 @@ export FI_TCP_IFACE=lo
 
 driver_setup coldstart
 
-run() {
-    local jdk=$1 label=$2
-    shift 2
-    local background
-    for background in $COLD_BACKGROUND; do
-        say "$label, background listener: $background ($COLD_RUNS runs)"
-        driver_runs "$COLD_RUNS" "$jdk" cold.ColdStart "$label" -Dcold.calls="$COLD_CALLS" \
-            -Dcold.background=$([ "$background" = yes ] && echo true || echo false) "$@"
+# runs_over WHAT MAIN PROPERTY VALUES JDK LABEL [JVM options]: COLD_RUNS
+# runs of the driver MAIN for each of VALUES (yes or tls: PROPERTY true).
+runs_over() {
+    local what=$1 main=$2 property=$3 values=$4 jdk=$5 label=$6
+    shift 6
+    local value
+    for value in $values; do
+        say "$label, $what: $value ($COLD_RUNS runs)"
+        driver_runs "$COLD_RUNS" "$jdk" "$main" "$label" -Dcold.calls="$COLD_CALLS" \
+            -D"$property"=$(case $value in yes|tls) echo true ;; *) echo false ;; esac) "$@"
     done
+}
+
+run() {
+    runs_over "background listener" cold.ColdStart cold.background "$COLD_BACKGROUND" "$@"
 }
 
 driver_configurations run cold
-
-jmx_run() {
-    local jdk=$1 label=$2
-    shift 2
-    local connector
-    for connector in $COLD_JMX; do
-        say "JMX on $label, connector $connector ($COLD_RUNS runs)"
-        driver_runs "$COLD_RUNS" "$jdk" jmx.JmxColdStart "JMX, $label" -Dcold.calls="$COLD_CALLS" \
-            -Dcold.jmx.tls=$([ "$connector" = tls ] && echo true || echo false) "$@"
-    done
-}
-jmx_run "$STOCK_JDK" "stock RMI, Temurin"
-jmx_run "$IMAGE" "jdk.fastrmi" -Djava.rmi.provider=fastrmi
+runs_over connector jmx.JmxColdStart cold.jmx.tls "$COLD_JMX" "$STOCK_JDK" "JMX, stock RMI, Temurin"
+runs_over connector jmx.JmxColdStart cold.jmx.tls "$COLD_JMX" "$IMAGE" "JMX, jdk.fastrmi" -Djava.rmi.provider=fastrmi
 
 python3 - "$rows" "$out" "$COLD_RUNS" "$COLD_CALLS" <<'PY'
 import statistics, sys, datetime, os

@@ -3,8 +3,6 @@
  */
 package org.grandejdk.bench.rmi.cold;
 
-import java.util.Locale;
-
 import org.grandejdk.bench.rmi.FastRmiTechnology;
 import org.grandejdk.bench.rmi.RmiConfiguration;
 import org.grandejdk.bench.rmi.RmiServer;
@@ -35,13 +33,10 @@ public final class ColdStart {
 
     public static void main(String[] args) throws Exception {
         String label = args.length > 0 ? args[0] : "rmi";
-        int calls = Integer.getInteger("cold.calls", 3000);
-        if (calls < 1000) {
-            throw new IllegalArgumentException("cold.calls must be at least 1000: " + calls);
-        }
+        int calls = FirstCalls.calls();
         boolean background = Boolean.getBoolean("cold.background");
         String technology = System.getProperty("cold.technology");
-        long settle = Long.getLong("cold.serverSettleMillis", 2000);
+        long settle = FirstCalls.serverSettleMillis();
         try (ServerProcess server = ServerProcess.start(ColdServer.class)) {
             // a server is up for a while when clients come: its own start-up done
             Thread.sleep(settle);
@@ -75,18 +70,9 @@ public final class ColdStart {
             if (technology != null) {
                 configuration += ", " + FastRmiTechnology.require(service, technology);
             }
-            System.out.println(String.format(Locale.ROOT,
-                    "ROW | %s | %s | %.1f | %.0f | %.1f | %.1f | %.1f | %.2f | %s | %s",
-                    label, background ? "yes" : "no", (looked - start) / 1e6,
-                    (marks[1] - marks[0]) / 1e3, perCall(marks, 0, 100), perCall(marks, 0, 1000),
-                    perCall(marks, 0, calls), perCall(marks, calls - 1000, calls),
-                    waiter == null ? "-" : Long.toString(waiterFrom), configuration));
+            System.out.println(FirstCalls.row(label, background ? "yes" : "no", start, looked, marks,
+                                              waiter == null ? "-" : Long.toString(waiterFrom), configuration));
         }
-    }
-
-    /** Mean microseconds per call of calls from+1 to to. */
-    private static double perCall(long[] marks, int from, int to) {
-        return (marks[to] - marks[from]) / 1e3 / (to - from);
     }
 
     private static void waitInBackground(ColdService service) {

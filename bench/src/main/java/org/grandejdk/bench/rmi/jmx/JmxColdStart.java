@@ -4,7 +4,6 @@
 package org.grandejdk.bench.rmi.jmx;
 
 import java.util.List;
-import java.util.Locale;
 
 import javax.management.MBeanServerConnection;
 import javax.management.MBeanServerDelegate;
@@ -14,6 +13,7 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 
 import org.grandejdk.bench.rmi.ServerProcess;
+import org.grandejdk.bench.rmi.cold.FirstCalls;
 
 /**
  * A monitoring client's first JMX calls, timed as the client itself would
@@ -28,9 +28,8 @@ import org.grandejdk.bench.rmi.ServerProcess;
  * {@code getAttribute} of the Runtime MXBean's {@code Uptime}, each timed.
  * The check of the configuration (on jdk.fastrmi no server thread serves a
  * JRMP connection, on stock some do) comes after the clock stops. Prints
- * one line {@code ROW | label | plain or TLS | connect and listener (ms) |
- * first call (µs) | µs per call of calls 1-100 | 1-1000 | all | the last
- * 1000 | - | configuration}.
+ * one line {@link FirstCalls#row} (kind: plain or TLS; from the connect
+ * to the listener added; no waiter).
  */
 public final class JmxColdStart {
 
@@ -39,13 +38,10 @@ public final class JmxColdStart {
 
     public static void main(String[] args) throws Exception {
         String label = args.length > 0 ? args[0] : "jmx";
-        int calls = Integer.getInteger("cold.calls", 3000);
-        if (calls < 1000) {
-            throw new IllegalArgumentException("cold.calls must be at least 1000: " + calls);
-        }
+        int calls = FirstCalls.calls();
         boolean tls = Boolean.getBoolean("cold.jmx.tls");
         boolean fastRmi = "fastrmi".equals(System.getProperty("java.rmi.provider"));
-        long settle = Long.getLong("cold.serverSettleMillis", 2000);
+        long settle = FirstCalls.serverSettleMillis();
         List<String> serverOptions = tls ? JmxTlsStore.jvmOptions() : List.of();
         ObjectName runtime = new ObjectName("java.lang:type=Runtime");
         try (ServerProcess server = ServerProcess.start(serverOptions, JmxServer.class)) {
@@ -74,17 +70,8 @@ public final class JmxColdStart {
             }
             mbsc.removeNotificationListener(MBeanServerDelegate.DELEGATE_NAME, listener);
             connector.close();
-            System.out.println(String.format(Locale.ROOT,
-                    "ROW | %s | %s | %.1f | %.0f | %.1f | %.1f | %.1f | %.2f | - | %s, server JRMP threads %d",
-                    label, tls ? "TLS" : "plain", (connected - start) / 1e6,
-                    (marks[1] - marks[0]) / 1e3, perCall(marks, 0, 100), perCall(marks, 0, 1000),
-                    perCall(marks, 0, calls), perCall(marks, calls - 1000, calls),
-                    fastRmi ? "jdk.fastrmi" : "stock RMI", jrmp));
+            System.out.println(FirstCalls.row(label, tls ? "TLS" : "plain", start, connected, marks, "-",
+                                              (fastRmi ? "jdk.fastrmi" : "stock RMI") + ", server JRMP threads " + jrmp));
         }
-    }
-
-    /** Mean microseconds per call of calls from+1 to to. */
-    private static double perCall(long[] marks, int from, int to) {
-        return (marks[to] - marks[from]) / 1e3 / (to - from);
     }
 }
