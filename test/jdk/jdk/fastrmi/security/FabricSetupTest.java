@@ -27,9 +27,11 @@
  *          root and setpriv exists) is refused with a reason that names no
  *          user and no pid, before any endpoint is opened; the same request
  *          from this user passes that check; with
- *          jdk.fastrmi.fabric.maxSharedMemoryConnections=1 a second
- *          connection is refused while the first lives and accepted once it
- *          is closed; a doorbell that is not one (a descriptor of another
+ *          jdk.fastrmi.fabric.maxSharedMemoryConnections=2 and
+ *          jdk.fastrmi.fabric.maxSharedMemoryPeers=1 a JVM's second
+ *          connection is accepted and its third refused, another JVM's
+ *          first is refused while the first JVM's connections live and
+ *          accepted once they are closed; a doorbell that is not one (a descriptor of another
  *          file, a memory file of another name, one whose size is not
  *          sealed, or one of a page, without the second page that holds
  *          the mailbox of frames to its owner) is refused with a reason and
@@ -42,7 +44,8 @@
  * @build grande.test.*
  * @run main/othervm/timeout=120 --enable-native-access=ALL-UNNAMED
  *      -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.fabric.maxSharedMemoryConnections=1 FabricSetupTest
+ *      -Djdk.fastrmi.fabric.maxSharedMemoryConnections=2
+ *      -Djdk.fastrmi.fabric.maxSharedMemoryPeers=1 FabricSetupTest
  */
 
 import java.io.ByteArrayOutputStream;
@@ -89,6 +92,7 @@ public class FabricSetupTest {
     private static final String OTHER_USER = "65534";
     private static final String USER_REFUSAL = "shared memory only between processes of one user on one host";
     private static final String LIMIT_REFUSAL = "shared memory connections at their limit";
+    private static final String PEER_LIMIT_REFUSAL = "shared memory peers at their limit";
 
     public static void main(String[] args) throws Exception {
         int port = ChildJvm.freePort();
@@ -122,15 +126,30 @@ public class FabricSetupTest {
                 expectEquals("bad address length 0", bad.text, "the reason");
             }
 
-            // the limit of 1 holds while the first connection lives
-            try (Socket first = setUpWhenFree(port, address)) {
-                try (Socket second = connect(port)) {
-                    Reply r = exchange(second, setup("shm", address));
-                    expectEquals(1, r.status, "a second one beyond the limit is refused");
+            // the limits of 2 connections and 1 peer hold while the first connections live
+            try (Socket first = setUpWhenFree(port, address, TOKEN);
+                 Socket second = setUpWhenFree(port, address, TOKEN)) {
+                try (Socket third = connect(port)) {
+                    Reply r = exchange(third, setup("shm", address, TOKEN));
+                    expectEquals(1, r.status, "a third connection beyond the limit is refused");
                     expect(r.text.startsWith(LIMIT_REFUSAL), "the reason names the limit: " + r.text);
                 }
+                second.close();
+                for (int i = 0; i < 50; i++) {      // refused either way until the server sees the close
+                    try (Socket other = connect(port)) {
+                        Reply r = exchange(other, setup("shm", address, OTHER_TOKEN));
+                        expectEquals(1, r.status, "another JVM beyond the peer limit is refused");
+                        if (r.text.startsWith(PEER_LIMIT_REFUSAL)) {
+                            break;
+                        }
+                        expect(r.text.startsWith(LIMIT_REFUSAL), "refused only for a limit: " + r.text);
+                    }
+                    expect(i < 49, "the peer limit is named within 5 s");
+                    Thread.sleep(100);
+                }
             }
-            setUpWhenFree(port, address).close();   // once the first is closed, a new one is set up
+            // once the first JVM's are closed, another JVM is served
+            setUpWhenFree(port, address, OTHER_TOKEN).close();
 
             // doorbells that are not: refused, and the one connection allowed is free again after each
             String[] forged = {"a descriptor of another file", "a memory file of another name",
@@ -158,15 +177,21 @@ public class FabricSetupTest {
 
     /* A token of this test's own: the server finds (or opens) its link to "this JVM" by it. */
     private static final byte[] TOKEN = "FabricSetupTest!".getBytes(StandardCharsets.US_ASCII);
+    /* The token of a second JVM, for the limit of peers. */
+    private static final byte[] OTHER_TOKEN = "FabricSetupPeer2".getBytes(StandardCharsets.US_ASCII);
 
     /* FFAB, version 4, the provider (u1 n, ASCII), the token (16 bytes). */
     private static byte[] setup(String provider, byte[] address) {
+        return setup(provider, address, TOKEN);
+    }
+
+    private static byte[] setup(String provider, byte[] address, byte[] token) {
         var b = new ByteArrayOutputStream();
         b.writeBytes("FFAB".getBytes(StandardCharsets.US_ASCII));
         b.write(4);
         b.write(provider.length());
         b.writeBytes(provider.getBytes(StandardCharsets.US_ASCII));
-        b.writeBytes(TOKEN);
+        b.writeBytes(token);
         return b.toByteArray();
     }
 
@@ -235,7 +260,8 @@ public class FabricSetupTest {
                 if (r.status == 0) {
                     return exchange(s, identify(address, 1, fd));
                 }
-                expect(r.text.startsWith(LIMIT_REFUSAL), "refused only for the limit: " + r.text);
+                expect(r.text.startsWith(LIMIT_REFUSAL) || r.text.startsWith(PEER_LIMIT_REFUSAL),
+                       "refused only for a limit: " + r.text);
             }
             Thread.sleep(100);
         }
@@ -267,17 +293,25 @@ public class FabricSetupTest {
      * the ones closed before are gone (up to 5 s); left open.
      */
     private static Socket setUpWhenFree(int port, byte[] address) throws Exception {
+        return setUpWhenFree(port, address, TOKEN);
+    }
+
+    /* The id of the next connection set up: one link's connections have ids of their own. */
+    private static int nextId = 1;
+
+    private static Socket setUpWhenFree(int port, byte[] address, byte[] token) throws Exception {
         Reply r = null;
         for (int i = 0; i < 50; i++) {
             Socket s = connect(port);
-            r = exchange(s, setup("shm", address));
+            r = exchange(s, setup("shm", address, token));
             if (r.status == 0) {
-                r = exchange(s, identify(address, 1));
+                r = exchange(s, identify(address, nextId++));
                 expectEquals(0, r.status, "the address is taken: " + r.text);
                 return s;
             }
             s.close();
-            expect(r.text.startsWith(LIMIT_REFUSAL), "refused only for the limit: " + r.text);
+            expect(r.text.startsWith(LIMIT_REFUSAL) || r.text.startsWith(PEER_LIMIT_REFUSAL),
+                   "refused only for a limit: " + r.text);
             Thread.sleep(100);
         }
         throw new AssertionError("no shared-memory connection within 5 s: " + r.text);

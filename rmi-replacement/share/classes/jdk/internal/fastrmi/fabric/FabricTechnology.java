@@ -34,6 +34,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
@@ -74,7 +75,8 @@ import jdk.fastrmi.spi.WaitPolicy;
  * Shared memory is set up only for a peer that the kernel shows to be a
  * process of the same user on this host ({@link ControlChannel#peerIsSameUser}),
  * and only up to {@code jdk.fastrmi.fabric.maxSharedMemoryConnections}
- * connections at once; a refused client falls back to tcp.
+ * connections from up to {@code jdk.fastrmi.fabric.maxSharedMemoryPeers}
+ * JVMs at once; a refused client falls back to tcp.
  * The usual handshake follows on the tcp connection, which then stays open
  * as the fabric transport's {@link ControlChannel} while the calls go over
  * the fabric: its end tells the other side that the peer is gone.
@@ -111,10 +113,10 @@ final class FabricTechnology implements Technology {
     private final Timeouts timeouts;
     private final DistributedGC.Kind gcKind;
     private final int maxSharedMemory;
+    private final int maxSharedMemoryPeers;
     private final int endpointsPerPeer;
     /* the shared-memory connections this server serves, and those being set up */
-    private final List<FabricTransport> servedSharedMemory = new ArrayList<>();
-    private int reservedSharedMemory;
+    private final List<SharedMemoryUse> servedSharedMemory = new ArrayList<>();
 
     /**
      * Creates the technology and registers its upgrade with the bootstrap.
@@ -129,12 +131,13 @@ final class FabricTechnology implements Technology {
      * @param timeouts stock RMI's time-outs: a client's for replies, a server's for calls
      * @param gcKind the distributed GC of fabric references
      * @param maxSharedMemory the most shared-memory connections served at once
+     * @param maxSharedMemoryPeers the most JVMs served over shared memory at once
      * @param endpointsPerPeer the most shared-memory endpoints to one other JVM
      */
     FabricTechnology(Bootstrap bootstrap, String bootstrapId, FabricStart start, String localProvider,
                      String remoteProvider, int maxFrameBytes, int rendezvousBytes, WaitPolicy waiting,
                      Timeouts timeouts, DistributedGC.Kind gcKind, int maxSharedMemory,
-                     int endpointsPerPeer) {
+                     int maxSharedMemoryPeers, int endpointsPerPeer) {
         this.bootstrap = bootstrap;
         this.bootstrapId = bootstrapId;
         this.start = start;
@@ -147,6 +150,7 @@ final class FabricTechnology implements Technology {
         this.timeouts = timeouts;
         this.gcKind = gcKind;
         this.maxSharedMemory = maxSharedMemory;
+        this.maxSharedMemoryPeers = maxSharedMemoryPeers;
         this.endpointsPerPeer = endpointsPerPeer;
         bootstrap.addUpgrade(MAGIC, this::accept);
     }
@@ -389,9 +393,13 @@ final class FabricTechnology implements Technology {
         }
         byte[] clientToken = control.read(FabricLink.TOKEN_BYTES).array();
         boolean sharedMemory = provider.equals(SHARED_MEMORY);
-        if (sharedMemory && !reserveSharedMemory()) {
-            throw refuse(control, "shared memory connections at their limit "
-                                  + "(jdk.fastrmi.fabric.maxSharedMemoryConnections=" + maxSharedMemory + ")");
+        SharedMemoryUse use = null;
+        if (sharedMemory) {
+            use = new SharedMemoryUse(HexFormat.of().formatHex(clientToken));
+            String full = reserveSharedMemory(use);
+            if (full != null) {
+                throw refuse(control, full);
+            }
         }
         FabricTransport t = null;
         try {
@@ -431,7 +439,7 @@ final class FabricTechnology implements Technology {
             throw e;
         } finally {
             if (sharedMemory) {
-                sharedMemoryOpened(t);
+                sharedMemoryOpened(use, t);
             }
         }
     }
@@ -444,26 +452,47 @@ final class FabricTechnology implements Technology {
         return new IOException("fabric connection refused: " + why);
     }
 
-    /*
-     * Counts a shared-memory connection about to be served, if below the
-     * limit: each holds registered buffers, and the peers they come from
-     * a region each (FabricLink). Closed ones are counted out here, so no
-     * close needs to call back.
-     */
-    private synchronized boolean reserveSharedMemory() {
-        servedSharedMemory.removeIf(t -> !t.isOpen());
-        if (servedSharedMemory.size() + reservedSharedMemory >= maxSharedMemory) {
-            return false;
+    /* A shared-memory connection served, or reserved while it is set up (no transport yet). */
+    private static final class SharedMemoryUse {
+        final String peer;              // the client JVM's token
+        FabricTransport transport;
+
+        SharedMemoryUse(String peer) {
+            this.peer = peer;
         }
-        reservedSharedMemory++;
-        return true;
+    }
+
+    /*
+     * Counts a shared-memory connection about to be served if both limits
+     * allow it: the connections (each holds registered buffers) and the
+     * peer JVMs they come from (each a region at both ends, FabricLink).
+     * Closed ones are counted out here, so no close needs to call back.
+     * Returns null, or why the connection is refused.
+     */
+    private synchronized String reserveSharedMemory(SharedMemoryUse use) {
+        servedSharedMemory.removeIf(u -> u.transport != null && !u.transport.isOpen());
+        if (servedSharedMemory.size() >= maxSharedMemory) {
+            return "shared memory connections at their limit "
+                   + "(jdk.fastrmi.fabric.maxSharedMemoryConnections=" + maxSharedMemory + ")";
+        }
+        Set<String> peers = new HashSet<>();
+        for (SharedMemoryUse u : servedSharedMemory) {
+            peers.add(u.peer);
+        }
+        if (!peers.contains(use.peer) && peers.size() >= maxSharedMemoryPeers) {
+            return "shared memory peers at their limit "
+                   + "(jdk.fastrmi.fabric.maxSharedMemoryPeers=" + maxSharedMemoryPeers + ")";
+        }
+        servedSharedMemory.add(use);
+        return null;
     }
 
     /* The reserved connection opened (t) or failed to (null). */
-    private synchronized void sharedMemoryOpened(FabricTransport t) {
-        reservedSharedMemory--;
-        if (t != null) {
-            servedSharedMemory.add(t);
+    private synchronized void sharedMemoryOpened(SharedMemoryUse use, FabricTransport t) {
+        if (t == null) {
+            servedSharedMemory.remove(use);
+        } else {
+            use.transport = t;
         }
     }
 

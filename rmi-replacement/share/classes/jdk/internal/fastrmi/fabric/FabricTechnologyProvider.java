@@ -41,7 +41,9 @@ import jdk.fastrmi.spi.WaitPolicy;
  * {@code verbs;ofi_rxm}), {@code jdk.fastrmi.fabric.spinMicros} (how long a
  * receiver polls before it waits; default 100),
  * {@code jdk.fastrmi.fabric.maxSharedMemoryConnections} (shared-memory
- * connections served at once; default 32),
+ * connections served at once; default 256),
+ * {@code jdk.fastrmi.fabric.maxSharedMemoryPeers} (other JVMs served over
+ * shared memory at once; default 32),
  * {@code jdk.fastrmi.fabric.endpointsPerPeer} (shared-memory endpoints,
  * each a region at both ends, that the connections to one other JVM share;
  * default 8),
@@ -63,13 +65,21 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
 
     /*
      * Shared-memory connections a server serves at once: each holds about
-     * 200 KB of registered buffers, and the connections of one peer JVM
-     * share a region of libfabric's shm at each end (16 MiB files, about
-     * 8 MB of /dev/shm used as soon as opened, libfabric 1.17), so the
-     * limit also bounds the regions (32 peers: about 250 MB at most);
-     * beyond it the client falls back to tcp.
+     * 200 KB of registered buffers and a serving thread, as a tcp
+     * connection holds a thread and the kernel's socket buffers. 256 (about
+     * 50 MB): a client JVM with more callers at once than the limit sends
+     * the rest over tcp, and at 64 callers that mix ran at half the calls/s
+     * of shm alone (ping, this 2-core VM, 2026-11-30: 83k against 165k).
      */
-    private static final int DEFAULT_MAX_SHARED_MEMORY = 32;
+    private static final int DEFAULT_MAX_SHARED_MEMORY = 256;
+
+    /*
+     * Peer JVMs a server serves over shared memory at once: the connections
+     * of one peer share a region of libfabric's shm at each end (16 MiB
+     * files, about 8 MB of /dev/shm used as soon as opened, libfabric
+     * 1.17), so 32 peers take about 250 MB at most.
+     */
+    private static final int DEFAULT_MAX_SHARED_MEMORY_PEERS = 32;
 
     /*
      * Shared-memory endpoints a JVM opens to one other JVM at most, which
@@ -113,6 +123,8 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
                                            context.longProperty("spinMicros", 100, 0, 1_000_000) * 1000);
         int maxSharedMemory = (int) context.longProperty("maxSharedMemoryConnections",
                                                          DEFAULT_MAX_SHARED_MEMORY, 0, 1 << 16);
+        int maxSharedMemoryPeers = (int) context.longProperty("maxSharedMemoryPeers",
+                                                              DEFAULT_MAX_SHARED_MEMORY_PEERS, 0, 1 << 16);
         int endpointsPerPeer = (int) context.longProperty("endpointsPerPeer", DEFAULT_ENDPOINTS_PER_PEER,
                                                           1, MAX_ENDPOINTS_PER_PEER);
         int rendezvousBytes = (int) context.longProperty("rendezvousBytes", FabricTransport.DEFAULT_RENDEZVOUS,
@@ -131,7 +143,7 @@ public final class FabricTechnologyProvider implements TechnologyProvider {
         FabricStart start = new FabricStart(local, remote, startDelayMillis);
         return new FabricTechnology(bootstrap, BOOTSTRAP, start, local, remote,
                                     context.maxFrameBytes(), rendezvousBytes, waiting, timeouts, gcKind,
-                                    maxSharedMemory, endpointsPerPeer);
+                                    maxSharedMemory, maxSharedMemoryPeers, endpointsPerPeer);
     }
 
     /* A libfabric provider name; "none" (or empty) for none. */
