@@ -23,7 +23,10 @@ package jdk.fastrmi.node;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Objects;
+
+import jdk.internal.fastrmi.tcp.TcpLinks;
 
 /**
  * Makes {@link Node}s and {@link NodeServer}s that exchange objects over the
@@ -186,20 +189,6 @@ public final class Nodes {
      * for the caller.
      */
     static void awaitEnd(Thread thread) {
-        if (thread == Thread.currentThread()) {
-            return;
-        }
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        TcpLinks.awaitEnd(List.of(thread));
     }
 }

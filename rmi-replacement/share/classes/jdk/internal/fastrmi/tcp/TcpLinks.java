@@ -220,20 +220,31 @@ public final class TcpLinks {
             if (a != null) {
                 threads.add(a);
             }
-            boolean interrupted = false;
-            for (Thread t : threads) {
-                while (t != Thread.currentThread()) {
-                    try {
-                        t.join();
-                        break;
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
+            awaitEnd(threads);
+        }
+    }
+
+    /**
+     * Waits for the threads to end, but for the calling thread (a close from
+     * one of them). An interrupt does not stop the wait; it is kept for the
+     * caller.
+     *
+     * @param threads the threads
+     */
+    public static void awaitEnd(List<Thread> threads) {
+        boolean interrupted = false;
+        for (Thread t : threads) {
+            while (t != Thread.currentThread()) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
                 }
             }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 }
