@@ -385,24 +385,31 @@ public class EvolutionTest {
         return out.toByteArray();
     }
 
-    static final Streams FAST = new Streams("fast/byte[]", EvolutionTest::fastWrite, (bytes, n, loader) -> {
-        FastObjectInputStream in = new FastObjectInputStream(bytes) {
-            @Override
-            protected Class<?> resolveClass(ObjectStreamClass desc) throws ClassNotFoundException {
-                return resolve(desc, loader);
-            }
-        };
-        return readAll(in, n);
-    });
+    /** A fast stream on a byte[] or an InputStream that resolves classes in loader. */
+    static final class ResolvingFastInput extends FastObjectInputStream {
+        private final ClassLoader loader;
+
+        ResolvingFastInput(byte[] bytes, ClassLoader loader) throws IOException {
+            super(bytes);
+            this.loader = loader;
+        }
+
+        ResolvingFastInput(InputStream source, ClassLoader loader) throws IOException {
+            super(source);
+            this.loader = loader;
+        }
+
+        @Override
+        protected Class<?> resolveClass(ObjectStreamClass desc) throws ClassNotFoundException {
+            return resolve(desc, loader);
+        }
+    }
+
+    static final Streams FAST = new Streams("fast/byte[]", EvolutionTest::fastWrite,
+            (bytes, n, loader) -> readAll(new ResolvingFastInput(bytes, loader), n));
 
     static final Streams FAST_STREAM = new Streams("fast/stream", EvolutionTest::fastWrite, (bytes, n, loader) -> {
-        InputStream source = new ByteArrayInputStream(bytes);
-        try (FastObjectInputStream in = new FastObjectInputStream(source) {
-            @Override
-            protected Class<?> resolveClass(ObjectStreamClass desc) throws ClassNotFoundException {
-                return resolve(desc, loader);
-            }
-        }) {
+        try (FastObjectInputStream in = new ResolvingFastInput(new ByteArrayInputStream(bytes), loader)) {
             return readAll(in, n);
         }
     });

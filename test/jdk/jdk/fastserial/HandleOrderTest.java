@@ -53,6 +53,8 @@ import java.util.List;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
+import grande.test.JdkStreams;
+
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
 
@@ -269,7 +271,7 @@ public class HandleOrderTest {
         String shared = new String("before the failure");
         Node graph = new Node(new Survivor(shared), shared);
 
-        Node fromJdk = (Node) jdkRoundTrip(graph);
+        Node fromJdk = (Node) JdkStreams.roundTrip(graph);
         Node fromFast = (Node) fastRoundTrip(graph);
         for (Node n : new Node[] {fromJdk, fromFast}) {
             Survivor s = (Survivor) n.left;
@@ -278,16 +280,6 @@ public class HandleOrderTest {
             expect(s.seen.get(2) == s.shared, "a back reference after the failure finds the field's string");
             expectEquals(s.seen.get(1), s.seen.get(3), "the box written twice");
             expect(n.right == s.shared, "the graph's string is the field's");
-        }
-    }
-
-    static Object jdkRoundTrip(Object o) throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(o);
-        }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return in.readObject();
         }
     }
 

@@ -37,10 +37,8 @@
  */
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.io.Serializable;
 import java.lang.ref.WeakReference;
@@ -467,11 +465,8 @@ public class MarshalerTest {
                 }
             }.readObject();
         } else {
-            ByteArrayOutputStream sink = new ByteArrayOutputStream();
-            try (ObjectOutputStream out = new ObjectOutputStream(sink)) {
-                out.writeObject(payload);
-            }
-            back = new ObjectInputStream(new ByteArrayInputStream(sink.toByteArray())) {
+            bytes = JdkStreams.write(payload);
+            back = new ObjectInputStream(new ByteArrayInputStream(bytes)) {
                 @Override
                 protected Class<?> resolveClass(ObjectStreamClass desc) throws ClassNotFoundException {
                     return Class.forName(desc.getName(), false, loader);

@@ -46,6 +46,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import grande.test.JdkStreams;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
@@ -63,21 +64,6 @@ public class ResetTest {
         Mutable(int value, String tag) {
             this.value = value;
             this.tag = tag;
-        }
-    }
-
-    /** Counts resolveClass calls per class name. */
-    static final class CountingJdkInput extends ObjectInputStream {
-        final List<String> resolved = new ArrayList<>();
-
-        CountingJdkInput(InputStream in) throws IOException {
-            super(in);
-        }
-
-        @Override
-        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            resolved.add(desc.getName());
-            return super.resolveClass(desc);
         }
     }
 
@@ -149,7 +135,7 @@ public class ResetTest {
         try (ObjectOutputStream out = new ObjectOutputStream(jdkBytes)) {
             write(out, false);
         }
-        CountingJdkInput jdkIn = new CountingJdkInput(new ByteArrayInputStream(jdkBytes.toByteArray()));
+        JdkStreams.ResolveRecorder jdkIn = new JdkStreams.ResolveRecorder(new ByteArrayInputStream(jdkBytes.toByteArray()));
         List<Object> jdk = read(jdkIn);
         checkObjects(jdk, "jdk");
         expectEquals(List.of(NAME, "[J", NAME, "[J", NAME, "[J"), jdkIn.resolved,
@@ -260,17 +246,14 @@ public class ResetTest {
         withReset.flush();
         expectEquals(3 * once, count(withReset.toByteArray(), NAME), "after each reset() the class is named again");
 
-        ByteArrayOutputStream jdkBytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream jdk = new ObjectOutputStream(jdkBytes)) {
-            jdk.writeObject(graph(100));
-        }
-        System.out.println("100 objects: " + jdkBytes.size() + " bytes with the JDK's streams");
+        int jdkSize = JdkStreams.write(graph(100)).length;
+        System.out.println("100 objects: " + jdkSize + " bytes with the JDK's streams");
         FastObjectOutputStream fast = new FastObjectOutputStream();
         fast.writeObject(graph(100));
         fast.flush();
         int fastSize = fast.toByteArray().length;
         System.out.println("100 objects: " + fastSize + " bytes with the fast streams");
-        expect(fastSize < jdkBytes.size(), "the fast stream is smaller than the JDK's for 100 objects");
+        expect(fastSize < jdkSize, "the fast stream is smaller than the JDK's for 100 objects");
     }
 
     /**

@@ -22,8 +22,12 @@ package grande.test;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Objects through the JDK's own streams, as a peer that uses java.io writes and reads them. */
 public final class JdkStreams {
@@ -43,6 +47,21 @@ public final class JdkStreams {
     public static Object roundTrip(Object o) throws IOException, ClassNotFoundException {
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(write(o)))) {
             return in.readObject();
+        }
+    }
+
+    /** An ObjectInputStream that records the name of every class its resolveClass is asked for, in order. */
+    public static class ResolveRecorder extends ObjectInputStream {
+        public final List<String> resolved = new ArrayList<>();
+
+        public ResolveRecorder(InputStream in) throws IOException {
+            super(in);
+        }
+
+        @Override
+        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            resolved.add(desc.getName());
+            return super.resolveClass(desc);
         }
     }
 }

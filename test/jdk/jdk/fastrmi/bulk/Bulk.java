@@ -101,6 +101,24 @@ final class Bulk {
         return expected;
     }
 
+    /** What a test does with the service of a BulkServer. */
+    interface ServiceBody {
+        void run(BulkService service) throws Exception;
+    }
+
+    /**
+     * Starts a BulkServer, runs body with its service, checked first to go
+     * over the technology the @run line asks for, and stops the server.
+     */
+    static void withServer(ServiceBody body) throws Exception {
+        try (ChildJvm server = ChildJvm.startServer("BulkServer", SERVER_OPTIONS)) {
+            BulkService service = server.lookup("bulk");
+            ChildJvm.expectTechnology(service);
+            body.run(service);
+            server.stop(60);
+        }
+    }
+
     /** An AssertionError unless the stub's calls go over the expected technology (checked after calls too). */
     static void expectTechnology(String expected, Remote stub, String when) {
         ChildJvm.expectTechnology(expected, stub, "FastRMI.technology of the stub " + when);

@@ -44,7 +44,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import grande.test.Callers;
-import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
 
@@ -56,17 +55,14 @@ public class DoorbellWakeTest {
     static final long MEDIAN_LIMIT_MICROS = 50_000;
 
     public static void main(String[] args) throws Exception {
-        try (ChildJvm server = ChildJvm.startServer("BulkServer", Bulk.SERVER_OPTIONS)) {
-            BulkService service = server.lookup("bulk");
-            ChildJvm.expectTechnology(service);
+        Bulk.withServer(service -> {
             List<Long> medians = Callers.run(CALLERS, 5, caller -> calls(service, caller));
             for (int c = 0; c < CALLERS; c++) {
                 long median = medians.get(c);
                 expect(median < MEDIAN_LIMIT_MICROS, "caller " + c + ": median call " + median
                        + " µs, below " + MEDIAN_LIMIT_MICROS + " µs: its waits are rung");
             }
-            server.stop(60);
-        }
+        });
     }
 
     static final int[] SIZES = {8, 1024, 64 * 1024};
@@ -79,9 +75,7 @@ public class DoorbellWakeTest {
             long start = System.nanoTime();
             byte[] back = service.echoBytes(b);
             micros[i] = (System.nanoTime() - start) / 1000;
-            if (!Arrays.equals(b, back)) {
-                throw new AssertionError("caller " + caller + ", call " + i + ": the echo differs from its argument");
-            }
+            Bulk.expectEcho(b, back, "caller " + caller + ", call " + i + ": the echo");
         }
         Arrays.sort(micros);
         System.out.println("caller " + caller + ": µs per call, median " + micros[CALLS / 2]

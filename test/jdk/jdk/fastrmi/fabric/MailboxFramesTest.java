@@ -46,12 +46,10 @@
  *      -Dtest.fastrmi.technology=fabric:shm MailboxFramesTest
  */
 
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
 import grande.test.Callers;
-import grande.test.ChildJvm;
 
 import static grande.test.Checks.expectEquals;
 
@@ -61,13 +59,10 @@ public class MailboxFramesTest {
     static final int LONGEST = 600;
 
     public static void main(String[] args) throws Exception {
-        try (ChildJvm server = ChildJvm.startServer("BulkServer", Bulk.SERVER_OPTIONS)) {
-            BulkService service = server.lookup("bulk");
-            ChildJvm.expectTechnology(service);
+        Bulk.withServer(service -> {
             List<Integer> equal = Callers.run(CALLERS, 5, caller -> echoes(service, caller));
             expectEquals(Collections.nCopies(CALLERS, LONGEST + 1), equal, "equal echoes, per caller");
-            server.stop(60);
-        }
+        });
     }
 
     /*
@@ -84,11 +79,7 @@ public class MailboxFramesTest {
                 default -> i % 2 == 0 ? i / 2 : LONGEST - i / 2;
             };
             byte[] b = Bulk.bytes(length, caller * 1000L + i);
-            byte[] back = service.echoBytes(b);
-            if (!Arrays.equals(b, back)) {
-                throw new AssertionError("caller " + caller + ": the echo of " + length
-                                         + " bytes differs from its argument");
-            }
+            Bulk.expectEcho(b, service.echoBytes(b), "caller " + caller + ": the echo of " + length + " bytes");
             equal++;
         }
         return equal;

@@ -70,22 +70,25 @@ public class ReadStringHookTest {
     static final String TO_STRING = " to java.lang.String";
 
     /** A serialization: how values are written, and a reader that logs the classes it resolves. */
-    interface Format {
-        String name();
+    abstract static class Format {
+        private final String name;
 
-        byte[] write(List<Object> values) throws IOException;
-
-        ObjectInputStream open(byte[] bytes, List<String> resolved) throws IOException;
-    }
-
-    static final Format STOCK = new Format() {
-        @Override
-        public String name() {
-            return "java.io";
+        Format(String name) {
+            this.name = name;
         }
 
+        String name() {
+            return name;
+        }
+
+        abstract byte[] write(List<Object> values) throws IOException;
+
+        abstract ObjectInputStream open(byte[] bytes, List<String> resolved) throws IOException;
+    }
+
+    static final Format STOCK = new Format("java.io") {
         @Override
-        public byte[] write(List<Object> values) throws IOException {
+        byte[] write(List<Object> values) throws IOException {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
                 writeAll(out, values);
@@ -94,7 +97,7 @@ public class ReadStringHookTest {
         }
 
         @Override
-        public ObjectInputStream open(byte[] bytes, List<String> resolved) throws IOException {
+        ObjectInputStream open(byte[] bytes, List<String> resolved) throws IOException {
             return new ObjectInputStream(new ByteArrayInputStream(bytes)) {
                 @Override
                 protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
@@ -105,21 +108,16 @@ public class ReadStringHookTest {
         }
     };
 
-    static final Format FAST = new Format() {
+    static final Format FAST = new Format("jdk.fastserial") {
         @Override
-        public String name() {
-            return "jdk.fastserial";
-        }
-
-        @Override
-        public byte[] write(List<Object> values) throws IOException {
+        byte[] write(List<Object> values) throws IOException {
             FastObjectOutputStream out = new FastObjectOutputStream();
             writeAll(out, values);
             return out.toByteArray();
         }
 
         @Override
-        public ObjectInputStream open(byte[] bytes, List<String> resolved) throws IOException {
+        ObjectInputStream open(byte[] bytes, List<String> resolved) throws IOException {
             return new FastObjectInputStream(bytes) {
                 @Override
                 protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {

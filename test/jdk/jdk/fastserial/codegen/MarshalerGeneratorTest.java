@@ -38,11 +38,9 @@
  */
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.io.ObjectStreamField;
 import java.io.Serializable;
@@ -67,6 +65,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.spi.ToolProvider;
 
+import grande.test.JdkStreams;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 import jdk.fastserial.Marshaler;
@@ -228,11 +227,7 @@ public class MarshalerGeneratorTest {
                 r = r.getSuperclass()) {
             resolution.put(w.getName(), r);
         }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(written);
-        }
-        InputStream source = new ByteArrayInputStream(bytes.toByteArray());
+        InputStream source = new ByteArrayInputStream(JdkStreams.write(written));
         ObjectInputStream in = new ObjectInputStream(source) {
             @Override
             protected Class<?> resolveClass(ObjectStreamClass desc)

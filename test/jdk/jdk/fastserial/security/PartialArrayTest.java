@@ -214,14 +214,8 @@ public class PartialArrayTest {
         byte[] elements = Arrays.copyOfRange(alone, alone.length - length * width, alone.length);
         int start = StreamBytes.indexOf(bytes, elements);
         expect(start > 0, type + ": the elements found in the stream");
-        int end = start + elements.length;
-        int stallAt = start + 10 * width;
-        // What the attacker sends: everything up to ten elements in, a stall, then
-        // what follows the elements (the back reference and the end of the object).
-        byte[] forged = new byte[stallAt + bytes.length - end];
-        System.arraycopy(bytes, 0, forged, 0, stallAt);
-        System.arraycopy(bytes, end, forged, stallAt, bytes.length - end);
-        Twice t = (Twice) new FastObjectInputStream(new StallingInput(forged, 4096, stallAt)).readObject();
+        InputStream forged = stallInside(bytes, start, start + elements.length, width);
+        Twice t = (Twice) new FastObjectInputStream(forged).readObject();
         String what = type + "[" + length + "], stalled";
         expect(t.stalled != null, what + ": the timeout reached readObject");
         expect(t.first == null, what + ": the first read returned nothing");
@@ -240,15 +234,25 @@ public class PartialArrayTest {
         int end = (int) out.size();
         out.writeObject(array);
         byte[] bytes = out.toByteArray();
-        int start = end - length * width(type);
-        int stallAt = start + 10 * width(type);
-        byte[] forged = new byte[stallAt + bytes.length - end];
-        System.arraycopy(bytes, 0, forged, 0, stallAt);
-        System.arraycopy(bytes, end, forged, stallAt, bytes.length - end);
-        FastObjectInputStream in = new FastObjectInputStream(new StallingInput(forged, 4096, stallAt));
+        int width = width(type);
+        FastObjectInputStream in = new FastObjectInputStream(stallInside(bytes, end - length * width, end, width));
         String what = type + "[" + length + "], stalled at the top level";
         expectThrows(SocketTimeoutException.class, in::readObject, what + ": the first read");
         expectThrows(StreamCorruptedException.class, in::readObject, what + ": the back reference");
+    }
+
+    /**
+     * What the attacker sends, from a stream whose array elements are
+     * bytes[start, end): everything up to ten elements in, a stall (one
+     * SocketTimeoutException), then what follows the elements (the back
+     * reference to the array and the rest of the stream).
+     */
+    static StallingInput stallInside(byte[] bytes, int start, int end, int width) {
+        int stallAt = start + 10 * width;
+        byte[] forged = new byte[stallAt + bytes.length - end];
+        System.arraycopy(bytes, 0, forged, 0, stallAt);
+        System.arraycopy(bytes, end, forged, stallAt, bytes.length - end);
+        return new StallingInput(forged, 4096, stallAt);
     }
 
     static int width(Class<?> type) {

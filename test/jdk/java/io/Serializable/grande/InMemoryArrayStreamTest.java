@@ -50,11 +50,12 @@ import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.io.OutputStream;
 import java.lang.reflect.Array;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 
+import grande.test.JdkStreams;
 import grande.test.StreamBytes;
 
 import static grande.test.Checks.expect;
@@ -170,7 +171,10 @@ public class InMemoryArrayStreamTest {
     static void check(Object expected, byte[] stream, InputStream source, String what) throws Exception {
         ObjectInputStream in = new ObjectInputStream(source);
         Object actual = in.readObject();
-        expect(actual.getClass() == expected.getClass() && equal(expected, actual), what + ": the same elements");
+        // Arrays.equals compares floats and doubles by their canonical bits, what the stream
+        // keeps (BulkArrayCorpus.sameBits compares raw bits)
+        expect(actual.getClass() == expected.getClass() && Objects.deepEquals(expected, actual),
+               what + ": the same elements");
         expect(in.readInt() == TRAILER, what + ": the int after the array");
         expect(in.read() == -1, what + ": nothing after it");
     }
@@ -249,17 +253,9 @@ public class InMemoryArrayStreamTest {
 
     // ---- class resolution
 
-    static final class Counting extends ObjectInputStream {
-        final List<String> asked = new ArrayList<>();
-
+    static final class Counting extends JdkStreams.ResolveRecorder {
         Counting(InputStream in) throws IOException {
             super(in);
-        }
-
-        @Override
-        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            asked.add(desc.getName());
-            return super.resolveClass(desc);
         }
 
         Class<?> resolve(Class<?> cl) throws Exception {
@@ -279,9 +275,9 @@ public class InMemoryArrayStreamTest {
         for (int k = 0; k < arrays.length; k++) {
             expect(back[k].getClass() == arrays[k].getClass(), "resolved " + arrays[k].getClass().getName());
         }
-        expect(in.asked.containsAll(List.of("[Ljava.lang.Object;", "[D", "[I", "[[D", "[Ljava.lang.String;",
+        expect(in.resolved.containsAll(List.of("[Ljava.lang.Object;", "[D", "[I", "[[D", "[Ljava.lang.String;",
                                             "[Z", "[B", "[J", "[C", "[S", "[F")),
-               "a subclass's resolveClass is asked for every array class: " + in.asked);
+               "a subclass's resolveClass is asked for every array class: " + in.resolved);
         for (Class<?> cl : new Class<?>[] { double[].class, int[].class, boolean[].class, double[][].class,
                                             String[].class, Object[].class }) {
             expect(in.resolve(cl) == cl, "ObjectInputStream.resolveClass resolves " + cl.getName());
@@ -407,24 +403,6 @@ public class InMemoryArrayStreamTest {
         } catch (IOException e) {
             throw new AssertionError(e);
         }
-    }
-
-    /**
-     * Element by element, floats and doubles by their canonical bits (what
-     * the stream keeps; BulkArrayCorpus.sameBits compares raw bits).
-     */
-    static boolean equal(Object a, Object b) {
-        return switch (a) {
-            case byte[] v -> Arrays.equals(v, (byte[]) b);
-            case boolean[] v -> Arrays.equals(v, (boolean[]) b);
-            case char[] v -> Arrays.equals(v, (char[]) b);
-            case short[] v -> Arrays.equals(v, (short[]) b);
-            case int[] v -> Arrays.equals(v, (int[]) b);
-            case float[] v -> Arrays.equals(v, (float[]) b);
-            case long[] v -> Arrays.equals(v, (long[]) b);
-            case double[] v -> Arrays.equals(v, (double[]) b);
-            default -> throw new IllegalArgumentException(a.getClass().getName());
-        };
     }
 
     static int readTrailer(byte[] b, int at) {
