@@ -180,7 +180,7 @@ public class BusyNeighboursWaitTest {
                 awaitCalls(calls, 2000, "before the neighbours");
                 mine.start();
                 pinger.compute(true);
-                // a trial each second at first: with jdk.fastrmi.wait=block, three seconds of them
+                // a trial every 2 s: with jdk.fastrmi.wait=block, three seconds of them
                 long seconds = BLOCK ? 3 : ChildJvm.seconds(30);
                 long end = System.nanoTime() + seconds * 1_000_000_000L;
                 boolean client = false, srv = false;

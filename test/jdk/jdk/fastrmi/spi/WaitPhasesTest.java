@@ -22,13 +22,12 @@
  * @summary The adaptive wait policy's trials of polling against blocking
  *          (jdk.fastrmi.spi.WaitPhases), driven by a clock of the test's:
  *          a JVM polls at first and blocks at once only during the first
- *          20 ms of each period; a trial whose waits were clearly shorter
- *          switches it (and the trials then poll), one that was not doubles
- *          the period up to 16 s, and a switch sets it back to 1 s; too
- *          few waits, waits of idleness (over 50 ms) and a trial not
- *          clearly shorter decide nothing; the trials of a longer period
- *          fall within those of a shorter one, so JVMs of the machine try
- *          together; threads counting and asking at once break nothing.
+ *          20 ms of every 2 s; a trial whose waits were clearly shorter
+ *          switches it (and the trials then poll); too few waits, waits
+ *          of idleness (over 50 ms) and a trial not clearly shorter
+ *          decide nothing; the trials come at the same moments whatever
+ *          a JVM decided before, so JVMs of the machine try together;
+ *          threads counting and asking at once break nothing.
  * @modules jdk.fastrmi/jdk.fastrmi.spi:+open
  * @run main/othervm WaitPhasesTest
  */
@@ -41,7 +40,7 @@ import java.util.List;
 
 public class WaitPhasesTest {
 
-    /* Multiple of every period: the start of a period of each length. */
+    /* A multiple of the period: the start of a trial. */
     private static final long T0 = 1_000_000 * 16_000L;
     private static final long US = 1_000;
 
@@ -49,7 +48,7 @@ public class WaitPhasesTest {
     static final class Phases {
         private static final Class<?> CLASS;
         private static final Constructor<?> NEW;
-        private static final Method BLOCKING, WAITED, PREFERS_BLOCKING, PERIOD;
+        private static final Method BLOCKING, WAITED, PREFERS_BLOCKING;
 
         static {
             try {
@@ -58,8 +57,7 @@ public class WaitPhasesTest {
                 BLOCKING = CLASS.getDeclaredMethod("blocking", long.class);
                 WAITED = CLASS.getDeclaredMethod("waited", boolean.class, long.class);
                 PREFERS_BLOCKING = CLASS.getDeclaredMethod("prefersBlocking");
-                PERIOD = CLASS.getDeclaredMethod("period");
-                for (var m : List.of(NEW, BLOCKING, WAITED, PREFERS_BLOCKING, PERIOD)) {
+                for (var m : List.of(NEW, BLOCKING, WAITED, PREFERS_BLOCKING)) {
                     m.setAccessible(true);
                 }
             } catch (ReflectiveOperationException e) {
@@ -104,10 +102,6 @@ public class WaitPhasesTest {
         boolean prefersBlocking() {
             return (Boolean) call(PREFERS_BLOCKING);
         }
-
-        long period() {
-            return (Long) call(PERIOD);
-        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -115,20 +109,19 @@ public class WaitPhasesTest {
         busyNeighboursSwitchToBlocking();
         quietMachineSwitchesBack();
         nothingDecidedWithoutClearEvidence();
-        periodsNest();
+        trialsAlign();
         concurrentUse();
         System.out.println("passed");
     }
 
-    /* A fresh JVM polls, and blocks at once only in the trials, the first 20 ms of each second. */
+    /* A fresh JVM polls, and blocks at once only in the trials, the first 20 ms of every 2 s. */
     private static void firstPolls() throws Exception {
         Phases p = new Phases();
         check(!p.prefersBlocking(), "a fresh JVM prefers blocking");
-        check(p.period() == 1000, "the first period is " + p.period() + " ms");
-        for (long ms : new long[] {20, 21, 500, 999, 1020, 7500}) {
+        for (long ms : new long[] {20, 21, 500, 1000, 1019, 1999, 2020, 7500}) {
             check(!p.blocking(T0 + ms), "a wait " + ms + " ms into the period blocks");
         }
-        for (long ms : new long[] {0, 1, 19, 1000, 1019, 7005}) {
+        for (long ms : new long[] {0, 1, 19, 2000, 2019, 8005}) {
             check(p.blocking(T0 + ms), "a wait " + ms + " ms into the period (a trial) polls");
         }
     }
@@ -136,75 +129,78 @@ public class WaitPhasesTest {
     /*
      * Computing neighbours: polled waits last slices (3 ms), blocked ones
      * 60 µs. The first trial of blocking switches the JVM; later trials
-     * poll, lose, and double the period up to 16 s.
+     * poll and lose, every 2 s.
      */
     private static void busyNeighboursSwitchToBlocking() throws Exception {
         Phases p = new Phases();
         check(!p.waits(T0 + 500, 100, 3000 * US), "a main wait blocks");
-        check(p.waits(T0 + 1005, 40, 60 * US), "a trial's wait polls");
-        check(p.blocking(T0 + 1030), "after a trial of blocking with waits 50 times shorter, a wait polls");
+        check(p.waits(T0 + 2005, 40, 60 * US), "a trial's wait polls");
+        check(p.blocking(T0 + 2030), "after a trial of blocking with waits 50 times shorter, a wait polls");
         check(p.prefersBlocking(), "the JVM does not prefer blocking");
-        check(p.period() == 1000, "the period after a switch is " + p.period() + " ms");
-        long t = T0 + 1000;
-        long[] periods = {2000, 4000, 8000, 16_000, 16_000};
-        for (long expected : periods) {
-            long period = p.period();
+        long t = T0 + 2000;
+        for (int lost = 0; lost < 5; lost++) {
             p.waits(t + 500, 200, 60 * US);
-            t += period;
+            check(p.blocking(t + 1005), "a wait between two trials polls");
+            t += 2000;
             check(!p.waits(t + 5, 20, 3000 * US), "a trial's wait blocks while the JVM prefers blocking");
             check(p.blocking(t + 25), "a wait after a lost trial of polling polls");
-            check(p.period() == expected, "after a lost trial the period is " + p.period() + ", not " + expected);
         }
-        // in a period of 16 s, the trials come every 16 s only
-        check(p.blocking(t + 1005) && p.blocking(t + 8005), "a wait polls outside the trials of a 16 s period");
     }
 
     /* The neighbours went: a trial of polling (waits of 40 µs against 60) switches back. */
     private static void quietMachineSwitchesBack() throws Exception {
         Phases p = new Phases();
         p.waits(T0 + 500, 100, 3000 * US);
-        p.waits(T0 + 1005, 40, 60 * US);
-        check(p.blocking(T0 + 1500) && p.prefersBlocking(), "the JVM does not prefer blocking");
-        p.waits(T0 + 1500, 100, 60 * US);
-        check(!p.waits(T0 + 2005, 40, 40 * US), "a trial's wait blocks while the JVM prefers blocking");
-        check(!p.blocking(T0 + 2030), "after a trial of polling with shorter waits, a wait blocks");
+        p.waits(T0 + 2005, 40, 60 * US);
+        check(p.blocking(T0 + 2500) && p.prefersBlocking(), "the JVM does not prefer blocking");
+        p.waits(T0 + 2500, 100, 60 * US);
+        check(!p.waits(T0 + 4005, 40, 40 * US), "a trial's wait blocks while the JVM prefers blocking");
+        check(!p.blocking(T0 + 4030), "after a trial of polling with shorter waits, a wait blocks");
         check(!p.prefersBlocking(), "the JVM still prefers blocking");
-        check(p.period() == 1000, "the period after a switch is " + p.period() + " ms");
+        check(p.blocking(T0 + 6005), "the next trial, of blocking, 2 s later polls");
     }
 
     private static void nothingDecidedWithoutClearEvidence() throws Exception {
         // fewer than 16 waits in the trial
         Phases p = new Phases();
         p.waits(T0 + 500, 100, 3000 * US);
-        p.waits(T0 + 1005, 15, 60 * US);
-        check(!p.blocking(T0 + 1030) && p.period() == 1000, "15 trial waits decided");
+        p.waits(T0 + 2005, 15, 60 * US);
+        check(!p.blocking(T0 + 2030), "15 trial waits decided");
         // fewer than 16 in the main part
-        p.waits(T0 + 1500, 15, 3000 * US);
-        p.waits(T0 + 2005, 40, 60 * US);
-        check(!p.blocking(T0 + 2030) && p.period() == 1000, "15 main waits decided");
+        p.waits(T0 + 2500, 15, 3000 * US);
+        p.waits(T0 + 4005, 40, 60 * US);
+        check(!p.blocking(T0 + 4030), "15 main waits decided");
         // waits of idleness, over 50 ms, are not counted
-        p.waits(T0 + 2500, 100, 40 * US);
-        p.waits(T0 + 3005, 40, 60_000 * US);
-        check(!p.blocking(T0 + 3030) && p.period() == 1000, "waits over 50 ms counted");
-        // a trial shorter by less than a twentieth does not switch, and lost
-        p.waits(T0 + 3500, 100, 1000 * US);
-        p.waits(T0 + 4005, 40, 960 * US);
-        check(!p.blocking(T0 + 4030), "a trial 4% shorter switched");
-        check(p.period() == 2000, "a trial 4% shorter did not count as lost: " + p.period());
-        // nor a trial that was longer
         p.waits(T0 + 4500, 100, 40 * US);
-        p.waits(T0 + 6005, 40, 60 * US);
-        check(!p.blocking(T0 + 6030) && p.period() == 4000, "a longer trial switched, or did not count");
+        p.waits(T0 + 6005, 40, 60_000 * US);
+        check(!p.blocking(T0 + 6030), "waits over 50 ms counted");
+        // a trial shorter by less than a twentieth does not switch
+        p.waits(T0 + 6500, 100, 1000 * US);
+        p.waits(T0 + 8005, 40, 960 * US);
+        check(!p.blocking(T0 + 8030), "a trial 4% shorter switched");
+        // nor a trial that was longer
+        p.waits(T0 + 8500, 100, 40 * US);
+        p.waits(T0 + 10_005, 40, 60 * US);
+        check(!p.blocking(T0 + 10_030) && !p.prefersBlocking(), "a longer trial switched");
     }
 
-    /* Periods are counted from the epoch: a 16 s period's trials are trials of every shorter period. */
-    private static void periodsNest() {
-        for (long period = 1000; period <= 16_000; period *= 2) {
-            for (long t = T0; t < T0 + 64_000; t += 16_000) {
-                for (long ms = 0; ms < 20; ms++) {
-                    check((t + ms) % period < 20, "period " + period + ": " + (t + ms) + " not in a trial");
-                }
-            }
+    /*
+     * Every JVM tries at the same moments, the first 20 ms of each 2 s
+     * counted from the epoch, whatever it decided before: a JVM that
+     * switched and a fresh one are in their trials together.
+     */
+    private static void trialsAlign() throws Exception {
+        Phases switched = new Phases();
+        switched.waits(T0 + 500, 100, 3000 * US);
+        switched.waits(T0 + 2005, 40, 60 * US);
+        check(switched.blocking(T0 + 2030) && switched.prefersBlocking(), "the JVM did not switch to blocking");
+        Phases fresh = new Phases();
+        for (long t = T0 + 2030; t < T0 + 40_000; t += 5) {
+            boolean trial = t % 2000 < 20;
+            check((switched.blocking(t) != switched.prefersBlocking()) == trial,
+                  "the switched JVM at " + (t - T0) + " ms: a trial is " + trial + ", it waited otherwise");
+            check((fresh.blocking(t) != fresh.prefersBlocking()) == trial,
+                  "the fresh JVM at " + (t - T0) + " ms: a trial is " + trial + ", it waited otherwise");
         }
     }
 

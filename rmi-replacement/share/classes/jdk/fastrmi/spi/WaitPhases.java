@@ -27,48 +27,53 @@ import java.util.concurrent.atomic.LongAdder;
 /*
  * Polling against blocking, measured: the adaptive wait policy's choice
  * for the whole JVM. The JVM prefers one (at first polling) and tries the
- * other now and then: for TRIAL_MILLIS at the start of each period of the
- * wall clock, every wait that begins polls if the JVM prefers blocking,
- * and blocks at once if it prefers polling. After the trial, the mean of
- * its waits is compared with the mean of the preferred kind's since the
- * last comparison; a twentieth shorter or more, and the JVM prefers the
- * trial's kind.
+ * other now and then: for TRIAL_MILLIS at the start of each PERIOD_MILLIS
+ * of the wall clock, every wait that begins polls if the JVM prefers
+ * blocking, and blocks at once if it prefers polling. After the trial,
+ * the mean of its waits is compared with the mean of the preferred kind's
+ * since the last comparison; a twentieth shorter or more, and the JVM
+ * prefers the trial's kind.
  *
  * Whole JVMs switch, and every JVM of the machine tries at the same
- * moments (periods are powers of two of MIN_PERIOD_MILLIS counted from the
- * epoch, so the shorter ones' trials include the longer ones'), because a
- * wait's length depends on what the other waiters do. An end that blocks
- * while the others poll is woken ahead of them and waits less, though all
- * of them blocking makes fewer calls; a JVM that polls alone while its
- * peer blocks measures neither. Measured on 2 cores (bench/README.md,
- * "Busy neighbours"): with a compute thread in each JVM a poller's yield
- * gives its core away for a whole time slice, and blocking makes 16 times
- * the calls; without them, polling makes 1.4 (tcp) to 3.4 (shm) times the
+ * moments (periods counted from the epoch), because a wait's length
+ * depends on what the other waiters do. An end that blocks while the
+ * others poll is woken ahead of them and waits less, though all of them
+ * blocking makes fewer calls; a JVM that polls alone while its peer
+ * blocks measures neither. Measured on 2 cores (bench/README.md, "Busy
+ * neighbours"): with a compute thread in each JVM a poller's yield gives
+ * its core away for a whole time slice, and blocking makes 16 times the
+ * calls; without them, polling makes 1.4 (tcp) to 3.4 (shm) times the
  * calls of blocking.
+ *
+ * The period is the same for every JVM and never changes. It used to
+ * double after each lost trial (1 s up to 16 s), which made trials rarer
+ * but let the JVMs of a pair drift apart: with 64 callers over shared
+ * memory, a client at 8 s and a server at 16 s tried alone every other
+ * time; the one that won a trial of polling alone switched, and a second
+ * later its trial of blocking, beside a peer that still blocked, won
+ * (72 µs against 554) and switched it back: the pair reached polling
+ * after 8 to 22 s, or not within 24 s (2 runs of 8), and made less than
+ * half its calls meanwhile. A trial costs at most TRIAL_MILLIS of the
+ * worse kind per period, 1% of the time.
  *
  * The mean wait leans to blocking where cores are short: a woken thread
  * then waits for a core after its wait has ended, outside what is
- * measured. With 64 callers on 2 cores and no neighbours both JVMs settle
- * on blocking, 10-35% fewer calls than polling made (bench/README.md,
- * "Scaling with callers"). Comparing the rates of finished waits instead
- * was tried and not kept: trials of 20 to 160 ms caught transients that
- * go either way (beside neighbours, a trial of polling once finished
- * 204,000 waits a second in a JVM whose polling then made 15,000), and
- * the JVMs switched to and fro.
+ * measured, and while a JVM starts (connections, the JIT) every trial of
+ * polling loses. Comparing the rates of finished waits instead was tried
+ * and not kept: trials of 20 to 160 ms caught transients that go either
+ * way (beside neighbours, a trial of polling once finished 204,000 waits
+ * a second in a JVM whose polling then made 15,000), and the JVMs
+ * switched to and fro.
  *
- * A trial that lost doubles the period, up to MAX_PERIOD_MILLIS, so a
- * settled JVM tries rarely (a trial costs at most TRIAL_MILLIS of the
- * worse kind per period); a switch shortens it again. Waits longer than
- * MAX_SAMPLE_NANOS are idleness, not a cost of the way of waiting, and are
- * not counted; fewer than MIN_SAMPLES waits of either kind decide nothing.
- * Racy on purpose: a wait counted in the neighbouring window moves a mean,
- * never a result.
+ * Waits longer than MAX_SAMPLE_NANOS are idleness, not a cost of the way
+ * of waiting, and are not counted; fewer than MIN_SAMPLES waits of either
+ * kind decide nothing. Racy on purpose: a wait counted in the
+ * neighbouring window moves a mean, never a result.
  */
 final class WaitPhases {
 
     static final long TRIAL_MILLIS = 20;
-    static final long MIN_PERIOD_MILLIS = 1_000;
-    static final long MAX_PERIOD_MILLIS = 16_000;
+    static final long PERIOD_MILLIS = 2_000;
     static final int MIN_SAMPLES = 16;
     static final long MAX_SAMPLE_NANOS = 50_000_000;
 
@@ -79,15 +84,13 @@ final class WaitPhases {
     private final LongAdder[] nanos = { new LongAdder(), new LongAdder() };
     private final AtomicLong compared = new AtomicLong(-1);   // the period whose trial was compared
     private volatile boolean preferBlocking;
-    private volatile long period = MIN_PERIOD_MILLIS;
 
     /*
      * Whether a wait that begins at nowMillis (the wall clock) blocks at
      * once; the first call after a trial compares it.
      */
     boolean blocking(long nowMillis) {
-        long p = period;
-        long offset = nowMillis % p;
+        long offset = nowMillis % PERIOD_MILLIS;
         if (offset < TRIAL_MILLIS) {
             return !preferBlocking;
         }
@@ -113,11 +116,6 @@ final class WaitPhases {
         return preferBlocking;
     }
 
-    /* The current period, in ms. */
-    long period() {
-        return period;
-    }
-
     private void compare() {
         int trial = preferBlocking ? POLLED : BLOCKED;
         int main = 1 - trial;
@@ -130,9 +128,6 @@ final class WaitPhases {
         }
         if ((double) trialNanos / trials * 20 < (double) mainNanos / mains * 19) {
             preferBlocking = !preferBlocking;
-            period = MIN_PERIOD_MILLIS;
-        } else {
-            period = Math.min(2 * period, MAX_PERIOD_MILLIS);
         }
     }
 }

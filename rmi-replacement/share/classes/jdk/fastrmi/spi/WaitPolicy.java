@@ -58,8 +58,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     gives the core away for the neighbour's whole time slice, while a
  *     blocked thread is woken ahead of it. So the JVM also measures both
  *     ways against each other: it polls as above at first, and for
- *     20 ms at the start of each period of the wall clock (1 s, doubling
- *     up to 16 s while nothing changes; every JVM of the machine tries
+ *     20 ms at the start of each period of the wall clock (2 s; every
+ *     JVM of the machine tries
  *     at the same moments) its waits take the other way; if their mean
  *     wait was clearly shorter, the JVM switches, and its waits then
  *     block at once until a trial of polling wins again. A wait that
