@@ -160,28 +160,23 @@ public class WaitPhasesTest {
         check(p.blocking(T0 + 6005), "the next trial, of blocking, 2 s later polls");
     }
 
+    /* Evidence that decides nothing: after each case's main waits and trial, the JVM still polls. */
     private static void nothingDecidedWithoutClearEvidence() throws Exception {
-        // fewer than 16 waits in the trial
+        record Evidence(String failure, int mains, long mainMicros, int trials, long trialMicros) { }
+        List<Evidence> cases = List.of(
+                new Evidence("15 trial waits decided", 100, 3000, 15, 60),
+                new Evidence("15 main waits decided", 15, 3000, 40, 60),
+                new Evidence("waits over 50 ms counted", 100, 40, 40, 60_000),
+                new Evidence("a trial shorter by less than a twentieth switched", 100, 1000, 40, 960),
+                new Evidence("a longer trial switched", 100, 40, 40, 60));
         Phases p = new Phases();
-        p.waits(T0 + 500, 100, 3000 * US);
-        p.waits(T0 + 2005, 15, 60 * US);
-        check(!p.blocking(T0 + 2030), "15 trial waits decided");
-        // fewer than 16 in the main part
-        p.waits(T0 + 2500, 15, 3000 * US);
-        p.waits(T0 + 4005, 40, 60 * US);
-        check(!p.blocking(T0 + 4030), "15 main waits decided");
-        // waits of idleness, over 50 ms, are not counted
-        p.waits(T0 + 4500, 100, 40 * US);
-        p.waits(T0 + 6005, 40, 60_000 * US);
-        check(!p.blocking(T0 + 6030), "waits over 50 ms counted");
-        // a trial shorter by less than a twentieth does not switch
-        p.waits(T0 + 6500, 100, 1000 * US);
-        p.waits(T0 + 8005, 40, 960 * US);
-        check(!p.blocking(T0 + 8030), "a trial 4% shorter switched");
-        // nor a trial that was longer
-        p.waits(T0 + 8500, 100, 40 * US);
-        p.waits(T0 + 10_005, 40, 60 * US);
-        check(!p.blocking(T0 + 10_030) && !p.prefersBlocking(), "a longer trial switched");
+        long period = T0;
+        for (Evidence e : cases) {
+            p.waits(period + 500, e.mains(), e.mainMicros() * US);
+            period += 2000;
+            p.waits(period + 5, e.trials(), e.trialMicros() * US);
+            check(!p.blocking(period + 30) && !p.prefersBlocking(), e.failure());
+        }
     }
 
     /*
