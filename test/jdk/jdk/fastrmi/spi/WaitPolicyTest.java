@@ -29,7 +29,7 @@
  *          of this test), an adaptive end does not spin at all but polls
  *          between yields for as long. (The JVM-wide trials of the other
  *          way of waiting, WaitPhasesTest, happen in the first 20 ms of
- *          each second of the wall clock; the checks here run outside
+ *          every 2 s of the wall clock; the checks here run outside
  *          them, and feed them no trial, so the JVM keeps polling.)
  * @modules jdk.fastrmi
  * @run main/othervm WaitPolicyTest
@@ -99,7 +99,8 @@ public class WaitPolicyTest {
 
     /*
      * Waits until the wall clock is outside the adaptive policy's trials
-     * (the first 20 ms of each second) for at least the next 50 ms.
+     * (the first 20 ms of every 2 s, so of every other second) for at
+     * least the next 50 ms.
      */
     private static void outsideTrials() {
         while (true) {
