@@ -27,7 +27,8 @@
  *          after repeated long waits; ends keep their own budgets; and while
  *          more threads are runnable than the machine has cores (busy threads
  *          of this test), an adaptive end does not spin at all but polls
- *          between yields for as long. (The JVM-wide trials of the other
+ *          between yields for as long, even once long waits have left it
+ *          no budget to spin. (The JVM-wide trials of the other
  *          way of waiting, WaitPhasesTest, happen in the first 20 ms of
  *          every 2 s of the wall clock; the checks here run outside
  *          them, and feed them no trial, so the JVM keeps polling.)
@@ -224,6 +225,23 @@ public class WaitPolicyTest {
                 check(y == MAX, "an end with a budget does not poll between yields for it: " + y);
                 w.endPoll(false);
             }
+            // an end whose polls all ended in long blocked waits, which left
+            // it no budget to spin, still polls between yields while the
+            // machine is crowded: its JVM prefers polling, and a yield takes
+            // no core from a thread with work
+            WaitPolicy.Waiter late = policy.newWaiter();
+            for (int i = 0; i < 20; i++) {
+                outsideTrials();
+                long y = late.beginPoll();
+                if (y > 0) {
+                    late.endPoll(false);
+                }
+                late.blocked(10 * MAX);
+            }
+            outsideTrials();
+            long y = late.beginPoll();
+            check(y == MAX && late.yielding(), "an end without a budget blocks at once on a crowded machine: " + y);
+            late.endPoll(false);
         } finally {
             stop.set(true);
             for (Thread t : busy) {

@@ -49,11 +49,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     whole {@code spinMicros}, since spinning would have paid; a longer
  *     one halves it, so an end whose data keeps coming late (a server
  *     connection between the calls of a client that thinks between them,
- *     a reply from a server short of cores) stops spinning. An end with a
- *     budget whose spin the machine's load refused polls between yields
- *     ({@link Thread#yield}) for as long instead: each yield gives the
- *     core to a thread with work, and the data is still found without a
- *     sleep and a wake-up. Polling between yields loses where threads
+ *     a reply from a server short of cores) stops spinning. An end whose
+ *     spin the machine's load refused polls between yields
+ *     ({@link Thread#yield}) for {@code spinMicros} instead, whatever its
+ *     budget: each yield gives the core to a thread with work, and the
+ *     data is still found without a sleep and a wake-up. (The budget once
+ *     gated these polls too: with 64 callers on 2 cores, waits of 150 to
+ *     450 µs left most ends without a budget, so they blocked at once
+ *     even while their JVM preferred polling, and trials of polling
+ *     measured them blocking.) Polling between yields loses where threads
  *     that never block hold the cores (computing neighbours): a yield
  *     gives the core away for the neighbour's whole time slice, while a
  *     blocked thread is woken ahead of it. So the JVM also measures both
@@ -221,11 +225,15 @@ public final class WaitPolicy {
                 waitBlocks = PHASES.blocking(System.currentTimeMillis());
                 waitStart = System.nanoTime();
             }
-            if (budget == 0 || waitBlocks) {
+            if (waitBlocks) {
                 RunQueue.refresh();
                 return 0;
             }
             if (!RunQueue.crowded()) {
+                if (budget == 0) {
+                    RunQueue.refresh();
+                    return 0;
+                }
                 if (SPINNING.incrementAndGet() <= MAX_SPINNING) {
                     yielding = false;
                     return budget;
