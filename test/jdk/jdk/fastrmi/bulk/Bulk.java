@@ -33,7 +33,6 @@ import jdk.internal.fastrmi.fabric.FastFabric;
 import jtreg.SkippedException;
 
 import static grande.test.Checks.expect;
-import static grande.test.Checks.expectEquals;
 
 /**
  * What the bulk tests share in the test JVM: the technology under test,

@@ -50,7 +50,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import grande.test.ChildJvm;
 
 import static grande.test.Checks.expect;
-import static grande.test.Checks.expectEquals;
 
 public class BusyNeighboursWaitTest {
 

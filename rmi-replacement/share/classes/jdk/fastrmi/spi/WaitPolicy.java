@@ -53,19 +53,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     spin the machine's load refused polls between yields
  *     ({@link Thread#yield}) for {@code spinMicros} instead, whatever its
  *     budget: each yield gives the core to a thread with work, and the
- *     data is still found without a sleep and a wake-up. (The budget once
- *     gated these polls too: with 64 callers on 2 cores, waits of 150 to
- *     450 µs left most ends without a budget, so they blocked at once
- *     even while their JVM preferred polling, and trials of polling
- *     measured them blocking.) Polling between yields loses where threads
- *     that never block hold the cores (computing neighbours): a yield
- *     gives the core away for the neighbour's whole time slice, while a
- *     blocked thread is woken ahead of it. So the JVM also measures both
- *     ways against each other: it polls as above at first, and for
- *     20 ms at the start of each period of the wall clock (2 s; every
- *     JVM of the machine tries
- *     at the same moments) its waits take the other way; if their mean
- *     wait was clearly shorter, the JVM switches, and its waits then
+ *     data is still found without a sleep and a wake-up. Polling between
+ *     yields loses where threads that never block hold the cores
+ *     (computing neighbours): a yield gives the core away for the
+ *     neighbour's whole time slice, while a blocked thread is woken ahead
+ *     of it. So the JVM also measures both ways against each other: it
+ *     polls as above at first, and for 20 ms at the start of every 2 s of
+ *     the wall clock (every JVM of the machine tries at the same moments)
+ *     its waits take the other way; if their mean wait was clearly
+ *     shorter, the JVM switches, and its waits then
  *     block at once until a trial of polling wins again. A wait that
  *     blocks costs what a stock transport's blocking read costs, no
  *     more.</li>
@@ -230,6 +226,11 @@ public final class WaitPolicy {
                 return 0;
             }
             if (!RunQueue.crowded()) {
+                // The budget gates spinning only. When it also gated polling
+                // between yields, 64 callers on 2 cores (waits of 150-450 µs)
+                // left most ends without one: they blocked at once while the
+                // JVM preferred polling, and its trials of polling measured
+                // them blocking.
                 if (budget == 0) {
                     RunQueue.refresh();
                     return 0;
