@@ -27,7 +27,11 @@
  *          of idleness (over 50 ms) and a trial not clearly shorter
  *          decide nothing; the trials come at the same moments whatever
  *          a JVM decided before, so JVMs of the machine try together;
- *          threads counting and asking at once break nothing.
+ *          yields of polling waits that give the core away for time
+ *          slices switch a polling JVM to blocking at once, when 16 or
+ *          more are over a quarter of its yields, outside a trial and
+ *          the 20 ms after it; threads counting and asking at once break
+ *          nothing.
  * @modules jdk.fastrmi/jdk.fastrmi.spi:+open
  * @run main/othervm WaitPhasesTest
  */
@@ -48,7 +52,7 @@ public class WaitPhasesTest {
     static final class Phases {
         private static final Class<?> CLASS;
         private static final Constructor<?> NEW;
-        private static final Method BLOCKING, WAITED, PREFERS_BLOCKING;
+        private static final Method BLOCKING, WAITED, PREFERS_BLOCKING, YIELDED, YIELDED_LONG;
 
         static {
             try {
@@ -57,7 +61,9 @@ public class WaitPhasesTest {
                 BLOCKING = CLASS.getDeclaredMethod("blocking", long.class);
                 WAITED = CLASS.getDeclaredMethod("waited", boolean.class, long.class);
                 PREFERS_BLOCKING = CLASS.getDeclaredMethod("prefersBlocking");
-                for (var m : List.of(NEW, BLOCKING, WAITED, PREFERS_BLOCKING)) {
+                YIELDED = CLASS.getDeclaredMethod("yielded");
+                YIELDED_LONG = CLASS.getDeclaredMethod("yieldedLong", long.class);
+                for (var m : List.of(NEW, BLOCKING, WAITED, PREFERS_BLOCKING, YIELDED, YIELDED_LONG)) {
                     m.setAccessible(true);
                 }
             } catch (ReflectiveOperationException e) {
@@ -102,6 +108,16 @@ public class WaitPhasesTest {
         boolean prefersBlocking() {
             return (Boolean) call(PREFERS_BLOCKING);
         }
+
+        /* n yields of polling waits ending at nowMillis, of which the last longOnes lasted a slice. */
+        void yields(long nowMillis, int n, int longOnes) {
+            for (int i = 0; i < n; i++) {
+                call(YIELDED);
+                if (i >= n - longOnes) {
+                    call(YIELDED_LONG, nowMillis);
+                }
+            }
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -110,6 +126,7 @@ public class WaitPhasesTest {
         quietMachineSwitchesBack();
         nothingDecidedWithoutClearEvidence();
         trialsAlign();
+        longYieldsSwitchToBlocking();
         concurrentUse();
         System.out.println("passed");
     }
@@ -197,6 +214,55 @@ public class WaitPhasesTest {
             check((fresh.blocking(t) != fresh.prefersBlocking()) == trial,
                   "the fresh JVM at " + (t - T0) + " ms: a trial is " + trial + ", it waited otherwise");
         }
+    }
+
+    /*
+     * Polling beside computing neighbours on other cores: most yields give
+     * the core away for a slice. Enough long ones, a quarter of the yields
+     * or more, switch a polling JVM to blocking at once; fewer, a smaller
+     * share, those in a trial or in the 20 ms after it (the threads the
+     * trial woke all want a core), and those of a JVM that already blocks
+     * decide nothing. The polled waits before the switch are not the next
+     * trial's: a trial of polling as slow as the blocked waits does not
+     * switch back.
+     */
+    private static void longYieldsSwitchToBlocking() throws Exception {
+        Phases p = new Phases();
+        p.waits(T0 + 500, 100, 40 * US);
+        p.yields(T0 + 500, 15, 15);
+        check(!p.prefersBlocking() && !p.blocking(T0 + 501), "15 long yields switched the JVM to blocking");
+        p.yields(T0 + 502, 1, 1);
+        check(p.prefersBlocking() && p.blocking(T0 + 503), "16 long yields of 16 left the JVM polling");
+        p.waits(T0 + 1000, 100, 60 * US);
+        check(!p.blocking(T0 + 2005), "a trial of a JVM switched by its yields blocks");
+        p.waits(T0 + 2005, 40, 60 * US);
+        check(p.blocking(T0 + 2030) && p.prefersBlocking(),
+              "a trial of polling as slow as the blocked waits switched back (polled waits before the switch counted)");
+
+        Phases share = new Phases();
+        share.yields(T0 + 500, 100, 16);
+        share.yields(T0 + 500, 4, 4);
+        check(!share.prefersBlocking(), "20 long yields of 104 (under a quarter) switched the JVM to blocking");
+        share.yields(T0 + 500, 20, 20);
+        check(share.prefersBlocking(), "40 long yields of 124 (a third) left the JVM polling");
+
+        Phases trial = new Phases();
+        trial.yields(T0 + 2000, 20, 20);
+        trial.yields(T0 + 2019, 20, 20);
+        trial.yields(T0 + 2039, 20, 20);
+        check(!trial.prefersBlocking(), "long yields in a trial or the 20 ms after it switched the JVM");
+        trial.yields(T0 + 2040, 24, 24);
+        check(trial.prefersBlocking(), "24 long yields of 84, 40 ms into the period, left the JVM polling");
+
+        Phases blocking = new Phases();
+        blocking.waits(T0 + 500, 100, 3000 * US);
+        blocking.waits(T0 + 2005, 40, 60 * US);
+        check(blocking.blocking(T0 + 2030) && blocking.prefersBlocking(), "the JVM did not switch to blocking");
+        blocking.waits(T0 + 2500, 100, 60 * US);
+        blocking.yields(T0 + 2500, 50, 50);
+        blocking.waits(T0 + 4005, 40, 40 * US);
+        check(!blocking.blocking(T0 + 4030) && !blocking.prefersBlocking(),
+              "long yields of a blocking JVM kept it from switching to polling");
     }
 
     /* Threads counting waits and asking at once, across trials: no exception, a consistent answer. */

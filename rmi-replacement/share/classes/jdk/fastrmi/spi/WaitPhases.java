@@ -69,6 +69,26 @@ import java.util.concurrent.atomic.LongAdder;
  * of waiting, and are not counted; fewer than MIN_SAMPLES waits of either
  * kind decide nothing. Racy on purpose: a wait counted in the
  * neighbouring window moves a mean, never a result.
+ *
+ * Polling does not wait for the next trial to lose where its yields give
+ * the cores away for whole time slices: a yield that returns after
+ * LONG_YIELD_NANOS or more (a thread that never blocks held the core) is
+ * counted, and once there are MIN_LONG_YIELDS of them and they are more
+ * than a LONG_YIELD_SHARE-th of the yields since the last comparison (in
+ * the case below 30-45% were, against under 1% where nothing computes
+ * beside the calls), the JVM blocks from
+ * then on, as if a trial had lost. Not in the trial nor for as long again
+ * after it: the threads its waits woke all want a core then, and the first
+ * yields after a trial of blocking were long with 8 callers and no
+ * neighbour. Measured with one
+ * caller beside a compute thread per JVM over shared memory (bench/
+ * README.md, "Busy neighbours"): the kernel sometimes places the two
+ * polling threads on different cores, each with a compute thread, and a
+ * polled wait then took 2.7-3.6 ms (a slice) against 60-100 µs blocked;
+ * the JVMs kept polling until the period ended, 500-600 calls in 2 s.
+ * Placed on one core together, their polled waits took 3.5 µs. There
+ * nearly every yield is long; a collection or a compilation that holds a
+ * core for a while makes some yields long among many short ones.
  */
 final class WaitPhases {
 
@@ -76,12 +96,17 @@ final class WaitPhases {
     static final long PERIOD_MILLIS = 2_000;
     static final int MIN_SAMPLES = 16;
     static final long MAX_SAMPLE_NANOS = 50_000_000;
+    static final long LONG_YIELD_NANOS = 1_000_000;
+    static final int MIN_LONG_YIELDS = 16;
+    static final int LONG_YIELD_SHARE = 4;
 
     private static final int POLLED = 0, BLOCKED = 1;
 
     /* Per kind, POLLED and BLOCKED: waits counted, and their nanoseconds. */
     private final LongAdder[] waits = { new LongAdder(), new LongAdder() };
     private final LongAdder[] nanos = { new LongAdder(), new LongAdder() };
+    private final LongAdder yields = new LongAdder();
+    private final LongAdder longYields = new LongAdder();
     private final AtomicLong compared = new AtomicLong(-1);   // the period whose trial was compared
     private volatile boolean preferBlocking;
 
@@ -111,6 +136,35 @@ final class WaitPhases {
         }
     }
 
+    /* Counts a yield of a polling wait. */
+    void yielded() {
+        yields.increment();
+    }
+
+    /*
+     * Counts a yield, already counted by yielded(), that lasted
+     * LONG_YIELD_NANOS or more and ended at nowMillis; enough of them, and
+     * the JVM blocks from then on. Within a trial of polling they only
+     * lengthen its waits.
+     */
+    void yieldedLong(long nowMillis) {
+        if (preferBlocking || nowMillis % PERIOD_MILLIS < 2 * TRIAL_MILLIS) {
+            return;
+        }
+        longYields.increment();
+        long n = longYields.sum();
+        if (n >= MIN_LONG_YIELDS && n * LONG_YIELD_SHARE > yields.sum()) {
+            preferBlocking = true;
+            // the polled waits so far are not the next trial's
+            for (int kind = POLLED; kind <= BLOCKED; kind++) {
+                waits[kind].reset();
+                nanos[kind].reset();
+            }
+            yields.reset();
+            longYields.reset();
+        }
+    }
+
     /* Whether the JVM prefers blocking. */
     boolean prefersBlocking() {
         return preferBlocking;
@@ -123,6 +177,8 @@ final class WaitPhases {
         long trialNanos = nanos[trial].sumThenReset();
         long mains = waits[main].sumThenReset();
         long mainNanos = nanos[main].sumThenReset();
+        yields.reset();
+        longYields.reset();
         if (trials < MIN_SAMPLES || mains < MIN_SAMPLES) {
             return;
         }
