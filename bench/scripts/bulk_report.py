@@ -7,7 +7,8 @@
 
 Inputs, as bench/scripts/bulk.sh writes them: JMH's JSON of the image run
 (org.grandejdk.bench.bulk: BulkStockBench, BulkFastRmiTcpBench,
-BulkFabricShmBench) and of the stock run (BulkStockBench on stock
+BulkFabricShmBench, and BulkNewValuesBench, the two new values an echo
+makes against copies into reused arrays) and of the stock run (BulkStockBench on stock
 Temurin); the JMH logs (their "bulk-config:" lines say what each
 configuration ran on); in DIR the floors, bulk-memcpy.txt, bulk-tcp.txt,
 bulk-mpi.txt (lines "TOOL bytes=N iters=I rtt_us=X bw_gbs=Y window=W",
@@ -26,7 +27,9 @@ Tables: a summary (the smallest size's round trip, the largest's round
 trip and bandwidth, the best bandwidth); the round trip per kind, a row per
 size, a column per configuration and floor; the speed-up over stock RMI on
 stock Temurin; each configuration's round trip as a multiple of MPI's and
-of ff_pingpong over shm; the one-way bandwidth per kind. The plots
+of ff_pingpong over shm; the least an echo can take (ff_pingpong over shm
+plus what fresh memory adds to an echo's two copies) against jdk.fastrmi
+over shm; the one-way bandwidth per kind. The plots
 (matplotlib, if it is installed) draw the round trip and the bandwidth
 against the size, both axes logarithmic, a panel per kind, a curve per
 configuration and floor.
@@ -48,6 +51,8 @@ CONFIGS = [("temurin", "stock RMI, Temurin", "stock", "BulkStockBench"),
            ("fastrmi-tcp", "jdk.fastrmi tcp", "image", "BulkFastRmiTcpBench"),
            ("fastrmi-shm", "jdk.fastrmi fabric shm", "image", "BulkFabricShmBench")]
 BASELINE = "temurin"
+# Java floors, measured by JMH like a configuration but not one: (key, label, file, class).
+JAVA_FLOORS = [("new-values", "two new values (clone)", "image", "BulkNewValuesBench")]
 
 # (key, label, file in --floors); the MPI label gets the version from the record.
 FLOORS = [("memcpy", "memcpy", "bulk-memcpy.txt"),
@@ -96,7 +101,7 @@ def results(image, stock, notes):
     {config: its first JMH record} (the run's settings)."""
     files = {"image": read_jmh(image, notes, "image"), "stock": read_jmh(stock, notes, "stock")}
     table, settings = {}, {}
-    for key, _, file, cls in CONFIGS:
+    for key, _, file, cls in CONFIGS + JAVA_FLOORS:
         for record in files[file]:
             name = str(record.get("benchmark", ""))
             if not name.startswith(PACKAGE + cls + "."):
@@ -114,7 +119,7 @@ def results(image, stock, notes):
                 continue
             table.setdefault(key, {}).setdefault(method, {}).setdefault(kind, {})[size] = (t, rel)
             settings.setdefault(key, record)
-    for key, label, _, _ in CONFIGS:
+    for key, label, _, _ in CONFIGS + JAVA_FLOORS:
         if key not in table:
             notes.append("No results of %s." % label)
     return table, settings
@@ -354,6 +359,41 @@ def floor_ratio_lines(d, floor):
             + table(["kind", "bytes", "%s (µs)" % label] + [lab for _, lab in d.configs], rows) + [""])
 
 
+def new_values_lines(d):
+    """What fresh memory adds to an echo: BulkNewValuesBench's two new values
+    (fresh) against the same two copies into arrays kept (reused); added to
+    ff_pingpong over shm, which reuses its buffers, the least an unchanged
+    program's echo can take."""
+    nv = d.jmh.get("new-values", {})
+    if not nv or "ff-shm" not in d.floor:
+        return []
+    shm = "fastrmi-shm"
+    rows = []
+    for kind in d.kinds:
+        for s in d.sizes:
+            f = d.floor_rtt("ff-shm", s)
+            fresh, reused = nv.get("fresh", {}).get(kind, {}).get(s), nv.get("reused", {}).get(kind, {}).get(s)
+            if f is None or fresh is None or reused is None:
+                continue
+            extra = max(0.0, fresh[0] - reused[0])
+            least = f + extra
+            r = d.rtt(shm, kind, s)
+            rows.append([kind, fmt_size(s), fmt_us(fresh[0]) + noisy(fresh[1]),
+                         fmt_us(reused[0]) + noisy(reused[1]), fmt_us(extra), fmt_us(f), fmt_us(least),
+                         fmt_ratio(least / f), fmt_us(r[0]) + noisy(r[1]) if r else "",
+                         fmt_ratio(r[0] / least) if r else ""])
+    return (["## What the new values cost (µs; the least an echo can take)", "",
+             "An unchanged java.rmi echo makes two new values of the data (the callee's argument, "
+             "the caller's result) in fresh heap memory; ff_pingpong writes into buffers it reuses. "
+             "BulkNewValuesBench in the bulk JVMs' heap: \"fresh\" two clones (the cheapest way to "
+             "fill a new array), \"reused\" the same two copies into arrays kept; \"fresh memory\" "
+             "the difference. \"least\" = ff_pingpong shm + fresh memory: no echo over shm can be "
+             "faster. The floors run before the JVMs, so compare the ratios of one run only.", ""]
+            + table(["kind", "bytes", "two new values", "two copies reused", "fresh memory",
+                     "ff_pingpong shm", "least", "least / ff_pingpong", "jdk.fastrmi shm",
+                     "shm / least"], rows) + [""])
+
+
 def bandwidth_lines(d):
     lines = ["## One-way bandwidth (GB/s, 10^9 bytes/s; higher is better)", "",
              "Configurations: void take(data) calls back to back, each waiting for its empty reply "
@@ -398,6 +438,7 @@ def report(d, settings, configs, run_text, notes):
     lines += speedup_lines(d)
     lines += floor_ratio_lines(d, "mpi")
     lines += floor_ratio_lines(d, "ff-shm")
+    lines += new_values_lines(d)
     lines += bandwidth_lines(d)
     lines += ran_lines(settings, configs, run_text)
     return "\n".join(lines)

@@ -33,14 +33,21 @@ import java.util.Random;
  */
 enum BulkKind {
 
-    // One row a kind: how to make a value, and the BulkService overloads that carry it.
-    BYTE("byte", BulkKind::bytes, (s, v) -> s.echo((byte[]) v), (s, v) -> s.take((byte[]) v)),
-    INT("int", BulkKind::ints, (s, v) -> s.echo((int[]) v), (s, v) -> s.take((int[]) v)),
+    // One row a kind: how to make a value, the BulkService overloads that
+    // carry it, and a new copy made as cheaply as the JVM can (clone, which
+    // need not zero the new array first).
+    BYTE("byte", BulkKind::bytes, (s, v) -> s.echo((byte[]) v), (s, v) -> s.take((byte[]) v),
+         v -> ((byte[]) v).clone()),
+    INT("int", BulkKind::ints, (s, v) -> s.echo((int[]) v), (s, v) -> s.take((int[]) v),
+        v -> ((int[]) v).clone()),
     DOUBLE("double", BulkKind::doubles,
-           (s, v) -> s.echo((double[]) v), (s, v) -> s.take((double[]) v)),
+           (s, v) -> s.echo((double[]) v), (s, v) -> s.take((double[]) v),
+           v -> ((double[]) v).clone()),
     DOUBLE2D("double2d", BulkKind::rows,
-             (s, v) -> s.echo((double[][]) v), (s, v) -> s.take((double[][]) v)),
-    LIST("list", BulkKind::blocks, (s, v) -> s.echo(blocksOf(v)), (s, v) -> s.take(blocksOf(v)));
+             (s, v) -> s.echo((double[][]) v), (s, v) -> s.take((double[][]) v),
+             v -> cloneRows((double[][]) v)),
+    LIST("list", BulkKind::blocks, (s, v) -> s.echo(blocksOf(v)), (s, v) -> s.take(blocksOf(v)),
+         v -> cloneBlocks(blocksOf(v)));
 
     /** Makes a value of bytes bytes of elements from random. */
     @FunctionalInterface
@@ -60,6 +67,12 @@ enum BulkKind {
         void call(BulkService service, Object value) throws RemoteException;
     }
 
+    /** A new value equal to the given one, sharing nothing with it. */
+    @FunctionalInterface
+    private interface Copy {
+        Object of(Object value);
+    }
+
     /** The doubles of a row of double2d and of a block of list: 32 KiB. */
     static final int BLOCK = 4096;
 
@@ -67,12 +80,14 @@ enum BulkKind {
     private final Factory factory;
     private final Echo echo;
     private final Take take;
+    private final Copy copy;
 
-    BulkKind(String param, Factory factory, Echo echo, Take take) {
+    BulkKind(String param, Factory factory, Echo echo, Take take, Copy copy) {
         this.param = param;
         this.factory = factory;
         this.echo = echo;
         this.take = take;
+        this.copy = copy;
     }
 
     /** The kind of a {@code @Param kind} value. */
@@ -87,11 +102,16 @@ enum BulkKind {
 
     /** A new value of this kind with exactly bytes bytes of elements, the same for a size every time. */
     Object create(int bytes) {
+        return create(bytes, bytes);
+    }
+
+    /** A new value of this kind with exactly bytes bytes of elements, random from seed. */
+    Object create(int bytes, long seed) {
         if (bytes <= 0 || bytes % Double.BYTES != 0) {
             throw new IllegalArgumentException("bytes " + bytes
                     + ": a positive multiple of 8, so that every kind carries as many");
         }
-        return factory.create(bytes, new Random(bytes));
+        return factory.create(bytes, new Random(seed));
     }
 
     /** The remote call that sends value and returns what the server sent back. */
@@ -102,6 +122,40 @@ enum BulkKind {
     /** The remote call that sends value and returns nothing. */
     void take(BulkService service, Object value) throws RemoteException {
         take.call(service, value);
+    }
+
+    /**
+     * A new value equal to value that shares no array with it, made by
+     * clone: what deserializing value makes, at the least cost.
+     */
+    Object copy(Object value) {
+        return copy.of(value);
+    }
+
+    /**
+     * Copies the elements of value into into, a value of this kind of the
+     * same shape (a copy of value), reusing into's arrays.
+     */
+    static void copyInto(Object value, Object into) {
+        switch (value) {
+            case byte[] a -> System.arraycopy(a, 0, into, 0, a.length);
+            case int[] a -> System.arraycopy(a, 0, into, 0, a.length);
+            case double[] a -> System.arraycopy(a, 0, into, 0, a.length);
+            case double[][] rows -> {
+                double[][] to = (double[][]) into;
+                for (int i = 0; i < rows.length; i++) {
+                    System.arraycopy(rows[i], 0, to[i], 0, rows[i].length);
+                }
+            }
+            case List<?> list -> {
+                List<double[]> from = blocksOf(list);
+                List<double[]> to = blocksOf(into);
+                for (int i = 0; i < from.size(); i++) {
+                    System.arraycopy(from.get(i), 0, to.get(i), 0, from.get(i).length);
+                }
+            }
+            default -> throw new IllegalArgumentException("not bulk data: " + value.getClass().getName());
+        }
     }
 
     /** Whether copy is a new object of the same class as value, with equal content. */
@@ -164,6 +218,22 @@ enum BulkKind {
             blocks.add(doubles(Math.min(BLOCK, n - start) * Double.BYTES, random));
         }
         return blocks;
+    }
+
+    private static double[][] cloneRows(double[][] rows) {
+        double[][] copy = rows.clone();
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = copy[i].clone();
+        }
+        return copy;
+    }
+
+    private static ArrayList<double[]> cloneBlocks(List<double[]> blocks) {
+        ArrayList<double[]> copy = new ArrayList<>(blocks.size());
+        for (double[] block : blocks) {
+            copy.add(block.clone());
+        }
+        return copy;
     }
 
     @SuppressWarnings("unchecked")   // a value of list: blocks made it
