@@ -239,20 +239,12 @@ public class WaitPhasesTest {
         check(p.blocking(T0 + 2030) && p.prefersBlocking(),
               "a trial of polling as slow as the blocked waits switched back (polled waits before the switch counted)");
 
-        Phases share = new Phases();
-        share.yields(T0 + 500, 100, 16);
-        share.yields(T0 + 500, 4, 4);
-        check(!share.prefersBlocking(), "20 long yields of 104 (under a quarter) switched the JVM to blocking");
-        share.yields(T0 + 500, 20, 20);
-        check(share.prefersBlocking(), "40 long yields of 124 (a third) left the JVM polling");
-
-        Phases trial = new Phases();
-        trial.yields(T0 + 2000, 20, 20);
-        trial.yields(T0 + 2019, 20, 20);
-        trial.yields(T0 + 2039, 20, 20);
-        check(!trial.prefersBlocking(), "long yields in a trial or the 20 ms after it switched the JVM");
-        trial.yields(T0 + 2040, 24, 24);
-        check(trial.prefersBlocking(), "24 long yields of 84, 40 ms into the period, left the JVM polling");
+        // {ms from T0, yields, long ones of them}
+        blocksOnlyAfterLastBatch("20 long yields of 104 (under a quarter), then 20 more",
+                                 new long[] {500, 100, 16}, new long[] {500, 4, 4}, new long[] {500, 20, 20});
+        blocksOnlyAfterLastBatch("long yields in a trial and the 20 ms after it, then 24 at 40 ms",
+                                 new long[] {2000, 20, 20}, new long[] {2019, 20, 20},
+                                 new long[] {2039, 20, 20}, new long[] {2040, 24, 24});
 
         Phases blocking = new Phases();
         blocking.waits(T0 + 500, 100, 3000 * US);
@@ -263,6 +255,20 @@ public class WaitPhasesTest {
         blocking.waits(T0 + 4005, 40, 40 * US);
         check(!blocking.blocking(T0 + 4030) && !blocking.prefersBlocking(),
               "long yields of a blocking JVM kept it from switching to polling");
+    }
+
+    /*
+     * Batches of yields of a fresh JVM, each {ms from T0, yields, long ones
+     * among them}: it polls after all but the last and blocks after it.
+     */
+    private static void blocksOnlyAfterLastBatch(String what, long[]... batches) throws Exception {
+        Phases p = new Phases();
+        for (int i = 0; i < batches.length; i++) {
+            check(!p.prefersBlocking(), what + ": the JVM blocks before batch " + i);
+            long[] b = batches[i];
+            p.yields(T0 + b[0], (int) b[1], (int) b[2]);
+        }
+        check(p.prefersBlocking(), what + ": the JVM polls after the last batch");
     }
 
     /* Threads counting waits and asking at once, across trials: no exception, a consistent answer. */
