@@ -71,24 +71,23 @@ import java.util.concurrent.atomic.LongAdder;
  * neighbouring window moves a mean, never a result.
  *
  * Polling does not wait for the next trial to lose where its yields give
- * the cores away for whole time slices: a yield that returns after
+ * the cores away for whole time slices. Measured with one caller beside a
+ * compute thread per JVM over shared memory (bench/README.md, "Busy
+ * neighbours"): the kernel sometimes placed each polling thread on a core
+ * with a compute thread, and a polled wait then took 2.7-6 ms (a slice
+ * per yield) against 60-100 µs blocked; the JVMs went on polling until the
+ * period ended, 500-600 calls in 2 s. Placed on one core together, the
+ * two polling threads waited 3.5 µs. So a yield that returns after
  * LONG_YIELD_NANOS or more (a thread that never blocks held the core) is
  * counted, and once there are MIN_LONG_YIELDS of them and they are more
- * than a LONG_YIELD_SHARE-th of the yields since the last comparison (in
- * the case below 30-45% were, against under 1% where nothing computes
- * beside the calls), the JVM blocks from
- * then on, as if a trial had lost. Not in the trial nor for as long again
- * after it: the threads its waits woke all want a core then, and the first
- * yields after a trial of blocking were long with 8 callers and no
- * neighbour. Measured with one
- * caller beside a compute thread per JVM over shared memory (bench/
- * README.md, "Busy neighbours"): the kernel sometimes places the two
- * polling threads on different cores, each with a compute thread, and a
- * polled wait then took 2.7-3.6 ms (a slice) against 60-100 µs blocked;
- * the JVMs kept polling until the period ended, 500-600 calls in 2 s.
- * Placed on one core together, their polled waits took 3.5 µs. There
- * nearly every yield is long; a collection or a compilation that holds a
- * core for a while makes some yields long among many short ones.
+ * than a LONG_YIELD_SHARE-th of the yields since the last comparison
+ * (30-45% were in that placement, under 1% where nothing computes beside
+ * the calls: a collection or a compilation makes a few long among many
+ * short), the JVM blocks from then on, as if a trial had lost. Not in a
+ * trial nor for as long again after it: the threads a trial of blocking
+ * woke all want a core then, and 8 callers without neighbours found their
+ * first yields after it long. WaitPolicy counts a long yield only while
+ * no more of the JVM's own threads poll than there are cores.
  */
 final class WaitPhases {
 

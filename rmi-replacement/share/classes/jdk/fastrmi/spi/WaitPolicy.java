@@ -64,8 +64,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     shorter, the JVM switches, and its waits then
  *     block at once until a trial of polling wins again. A polling JVM
  *     whose yields give the core away for whole time slices (16 or more,
- *     over a quarter of its yields, lasting 1 ms or more) switches at
- *     once, without waiting for a trial. A wait that
+ *     over a quarter of its yields, lasting 1 ms or more, while no more
+ *     of its threads poll than there are cores) switches at once, without
+ *     waiting for a trial. A wait that
  *     blocks costs what a stock transport's blocking read costs, no
  *     more.</li>
  * <li>{@code block}: never spin; for machines shared with other work.</li>
@@ -263,13 +264,13 @@ public final class WaitPolicy {
         /** Between two polls: a spin-wait hint, or a yield. */
         public void pause() {
             if (yielding) {
-                // a yield that lasts a time slice: a thread that never blocks held the core (WaitPhases)
+                // A yield that lasts a time slice: a thread that never blocks
+                // held the core (WaitPhases). Beside more of the JVM's own
+                // pollers than cores it says nothing of neighbours: a quarter
+                // of 64 callers' yields during the JIT's warm-up were long.
                 long start = System.nanoTime();
                 Thread.yield();
                 PHASES.yielded();
-                // Long beside more of the JVM's own pollers than cores, it says
-                // nothing of neighbours: 64 callers' yields during the JIT's
-                // warm-up were a quarter long.
                 if (System.nanoTime() - start >= WaitPhases.LONG_YIELD_NANOS && YIELDING.get() <= CPUS) {
                     PHASES.yieldedLong(System.currentTimeMillis());
                 }
