@@ -23,9 +23,10 @@
  *          (jdk.fastrmi.spi.WaitPhases), driven by a clock of the test's:
  *          a JVM polls at first and blocks at once only during the first
  *          20 ms of every 2 s; a trial whose waits were clearly shorter
- *          switches it (and the trials then poll); too few waits, waits
- *          of idleness (over 50 ms) and a trial not clearly shorter
- *          decide nothing; the trials come at the same moments whatever
+ *          switches it (and the trials then poll), but not in the JVM's
+ *          first two periods with waits; too few waits, waits of
+ *          idleness (over 50 ms) and a trial not clearly shorter decide
+ *          nothing; the trials come at the same moments whatever
  *          a JVM decided before, so JVMs of the machine try together;
  *          yields of polling waits that give the core away for time
  *          slices switch a polling JVM to blocking at once, when 16 or
@@ -73,8 +74,17 @@ public class WaitPhasesTest {
 
         private final Object phases;
 
+        /* A JVM past its start: it had waits in the two periods before T0's. */
         Phases() throws Exception {
+            this(true);
+        }
+
+        Phases(boolean pastStart) throws Exception {
             phases = NEW.newInstance();
+            if (pastStart) {
+                blocking(T0 - 4000 + 500);
+                blocking(T0 - 2000 + 500);
+            }
         }
 
         private Object call(Method m, Object... args) {
@@ -122,6 +132,7 @@ public class WaitPhasesTest {
 
     public static void main(String[] args) throws Exception {
         firstPolls();
+        startDecidesNothing();
         busyNeighboursSwitchToBlocking();
         quietMachineSwitchesBack();
         nothingDecidedWithoutClearEvidence();
@@ -141,6 +152,28 @@ public class WaitPhasesTest {
         for (long ms : new long[] {0, 1, 19, 2000, 2019, 8005}) {
             check(p.blocking(T0 + ms), "a wait " + ms + " ms into the period (a trial) polls");
         }
+    }
+
+    /*
+     * While a JVM starts, the comparisons of its first two periods with
+     * waits decide nothing, and what they counted is not the next one's.
+     * The first period's trial mostly comes before the JVM's first wait,
+     * so the trial of the second is the one ignored: with 64 callers it
+     * won while both JVMs compiled, and the trials of polling then lost
+     * for seconds.
+     */
+    private static void startDecidesNothing() throws Exception {
+        Phases p = new Phases(false);
+        p.waits(T0 + 500, 100, 3000 * US);
+        p.waits(T0 + 2005, 40, 60 * US);
+        check(!p.blocking(T0 + 2030) && !p.prefersBlocking(), "the second period's trial switched the JVM");
+        p.waits(T0 + 2500, 20, 1000 * US);
+        p.waits(T0 + 4005, 40, 2000 * US);
+        check(!p.blocking(T0 + 4030) && !p.prefersBlocking(),
+              "the third period's trial switched the JVM with waits counted in the second");
+        p.waits(T0 + 4500, 100, 3000 * US);
+        p.waits(T0 + 6005, 40, 60 * US);
+        check(p.blocking(T0 + 6030) && p.prefersBlocking(), "the fourth period's trial did not switch the JVM");
     }
 
     /*

@@ -59,7 +59,15 @@ import java.util.concurrent.atomic.LongAdder;
  * The mean wait leans to blocking where cores are short: a woken thread
  * then waits for a core after its wait has ended, outside what is
  * measured, and while a JVM starts (connections, the JIT) every trial of
- * polling loses. Comparing the rates of finished waits instead was tried
+ * polling loses. So the comparisons of a JVM's first START_PERIODS
+ * periods with waits decide nothing. With 64 callers over shared memory
+ * the first trial of blocking won while both JVMs compiled (447 µs a wait
+ * against 855 polling), and the trials of polling then lost for seconds
+ * (3.4-4.4 ms a wait: 128 threads turning from blocking to polling at once
+ * inside a trial) while polling, once reached, made 4x the calls; five
+ * interleaved runs of make bench-scaling's window made 220,000 calls/s on
+ * average with the grace against 169,000 without. Trials of polling of
+ * 100 ms that count only their second half did not help (3 runs). Comparing the rates of finished waits instead was tried
  * and not kept: trials of 20 to 160 ms caught transients that go either
  * way (beside neighbours, a trial of polling once finished 204,000 waits
  * a second in a JVM whose polling then made 15,000), and the JVMs
@@ -95,6 +103,7 @@ final class WaitPhases {
     static final long PERIOD_MILLIS = 2_000;
     static final int MIN_SAMPLES = 16;
     static final long MAX_SAMPLE_NANOS = 50_000_000;
+    static final int START_PERIODS = 2;
     static final long LONG_YIELD_NANOS = 1_000_000;
     static final int MIN_LONG_YIELDS = 16;
     static final int LONG_YIELD_SHARE = 4;
@@ -108,6 +117,7 @@ final class WaitPhases {
     private final LongAdder longYields = new LongAdder();
     private final AtomicLong compared = new AtomicLong(-1);   // the period whose trial was compared
     private volatile boolean preferBlocking;
+    private volatile long firstPeriod = -1;                  // the first period with a wait
 
     /*
      * Whether a wait that begins at nowMillis (the wall clock) blocks at
@@ -119,9 +129,12 @@ final class WaitPhases {
             return !preferBlocking;
         }
         long start = nowMillis - offset;
+        if (firstPeriod < 0) {
+            firstPeriod = start;
+        }
         long last = compared.get();
         if (last != start && compared.compareAndSet(last, start)) {
-            compare();
+            compare(start - firstPeriod >= START_PERIODS * PERIOD_MILLIS);
         }
         return preferBlocking;
     }
@@ -169,7 +182,8 @@ final class WaitPhases {
         return preferBlocking;
     }
 
-    private void compare() {
+    /* Compares the trial just ended with the preferred kind's waits; only counts them afresh unless decides. */
+    private void compare(boolean decides) {
         int trial = preferBlocking ? POLLED : BLOCKED;
         int main = 1 - trial;
         long trials = waits[trial].sumThenReset();
@@ -178,7 +192,7 @@ final class WaitPhases {
         long mainNanos = nanos[main].sumThenReset();
         yields.reset();
         longYields.reset();
-        if (trials < MIN_SAMPLES || mains < MIN_SAMPLES) {
+        if (!decides || trials < MIN_SAMPLES || mains < MIN_SAMPLES) {
             return;
         }
         if ((double) trialNanos / trials * 20 < (double) mainNanos / mains * 19) {

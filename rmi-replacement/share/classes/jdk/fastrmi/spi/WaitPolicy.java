@@ -61,8 +61,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     polls as above at first, and for 20 ms at the start of every 2 s of
  *     the wall clock (every JVM of the machine tries at the same moments)
  *     its waits take the other way; if their mean wait was clearly
- *     shorter, the JVM switches, and its waits then
- *     block at once until a trial of polling wins again. A polling JVM
+ *     shorter, the JVM switches (not in its first two periods, while it
+ *     starts), and its waits then block at once until a trial of polling
+ *     wins again. A polling JVM
  *     whose yields give the core away for whole time slices (16 or more,
  *     over a quarter of its yields, lasting 1 ms or more, while no more
  *     of its threads poll than there are cores) switches at once, without
