@@ -60,18 +60,20 @@ import java.util.concurrent.atomic.LongAdder;
  * then waits for a core after its wait has ended, outside what is
  * measured, and while a JVM starts (connections, the JIT) every trial of
  * polling loses. So the comparisons of a JVM's first START_PERIODS
- * periods with waits decide nothing. With 64 callers over shared memory
- * the first trial of blocking won while both JVMs compiled (447 µs a wait
- * against 855 polling), and the trials of polling then lost for seconds
- * (3.4-4.4 ms a wait: 128 threads turning from blocking to polling at once
- * inside a trial) while polling, once reached, made 4x the calls; five
- * interleaved runs of make bench-scaling's window made 220,000 calls/s on
- * average with the grace against 169,000 without. Trials of polling of
- * 100 ms that count only their second half did not help (3 runs). Comparing the rates of finished waits instead was tried
- * and not kept: trials of 20 to 160 ms caught transients that go either
- * way (beside neighbours, a trial of polling once finished 204,000 waits
- * a second in a JVM whose polling then made 15,000), and the JVMs
- * switched to and fro.
+ * periods with waits decide nothing (the first period's trial mostly
+ * comes before the first wait). With 64 callers over shared memory the
+ * second period's trial of blocking won while both JVMs compiled (447 µs
+ * a wait against 855 polling), and the trials of polling then lost for
+ * seconds (3.4-4.4 ms a wait: 128 threads turning from blocking to
+ * polling at once inside a trial) while polling, once reached, made 4x
+ * the calls; in make bench-scaling's window, five interleaved runs made
+ * 220,000 calls/s on average with the start left out against 169,000
+ * without. Trials of polling of 100 ms that count only their second half
+ * did not help (3 runs). Comparing the rates of finished waits instead
+ * was tried and not kept: trials of 20 to 160 ms caught transients that
+ * go either way (beside neighbours, a trial of polling once finished
+ * 204,000 waits a second in a JVM whose polling then made 15,000), and
+ * the JVMs switched to and fro.
  *
  * Waits longer than MAX_SAMPLE_NANOS are idleness, not a cost of the way
  * of waiting, and are not counted; fewer than MIN_SAMPLES waits of either
@@ -182,7 +184,10 @@ final class WaitPhases {
         return preferBlocking;
     }
 
-    /* Compares the trial just ended with the preferred kind's waits; only counts them afresh unless decides. */
+    /*
+     * Compares the trial just ended with the preferred kind's waits since
+     * the last comparison, and counts afresh; switches only if decides.
+     */
     private void compare(boolean decides) {
         int trial = preferBlocking ? POLLED : BLOCKED;
         int main = 1 - trial;
