@@ -32,8 +32,8 @@
 #    fabric-native build/ff_pingpong): bulk-ff.txt;
 # 2. run.sh bulk: JMH on the image (every class of org.grandejdk.bench.bulk,
 #    BulkNewValuesBench among them: what the two new values of an echo
-#    cost beyond copies into reused arrays) and on stock Temurin (BulkStockBench): bulk-image.json,
-#    bulk-stock.json, with their logs;
+#    cost beyond copies into reused arrays) and on stock Temurin
+#    (BulkStockBench): bulk-image.json, bulk-stock.json, with their logs;
 # 3. bulk_report.py: bulk-report.md (also printed) and the two plots.
 #
 # Environment: as run.sh (IMAGE, STOCK_JDK, BENCH_OUT, M2_REPO; BENCH_OPTS,

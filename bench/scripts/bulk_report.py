@@ -8,13 +8,13 @@
 Inputs, as bench/scripts/bulk.sh writes them: JMH's JSON of the image run
 (org.grandejdk.bench.bulk: BulkStockBench, BulkFastRmiTcpBench,
 BulkFabricShmBench, and BulkNewValuesBench, the two new values an echo
-makes against copies into reused arrays) and of the stock run (BulkStockBench on stock
-Temurin); the JMH logs (their "bulk-config:" lines say what each
-configuration ran on); in DIR the floors, bulk-memcpy.txt, bulk-tcp.txt,
-bulk-mpi.txt (lines "TOOL bytes=N iters=I rtt_us=X bw_gbs=Y window=W",
-bench/native/bulk_floor.h) and bulk-ff.txt (ff_pingpong's lines "provider=P
-size=N ... rtt_us=X"); bulk-run.txt, the run's record. A floor or a
-configuration that is missing is left out, with a note.
+makes against copies into reused arrays) and of the stock run
+(BulkStockBench on stock Temurin); the JMH logs (their "bulk-config:" lines
+say what each configuration ran on); in DIR the floors, bulk-memcpy.txt,
+bulk-tcp.txt, bulk-mpi.txt (lines "TOOL bytes=N iters=I rtt_us=X bw_gbs=Y
+window=W", bench/native/bulk_floor.h) and bulk-ff.txt (ff_pingpong's lines
+"provider=P size=N ... rtt_us=X"); bulk-run.txt, the run's record. A floor
+or a configuration that is missing is left out, with a note.
 
 roundTrip is echo(data), its time per call the round trip; oneWay is a run
 of void take(data) calls, JMH's calls/s, times the bytes: the one-way

@@ -63,13 +63,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     its waits take the other way; if their mean wait was clearly
  *     shorter, the JVM switches (not in its first two periods, while it
  *     starts), and its waits then block at once until a trial of polling
- *     wins again. A polling JVM
- *     whose yields give the core away for whole time slices (16 or more,
- *     over a quarter of its yields, lasting 1 ms or more, while no more
- *     of its threads poll than there are cores) switches at once, without
- *     waiting for a trial. A wait that
- *     blocks costs what a stock transport's blocking read costs, no
- *     more.</li>
+ *     wins again. A polling JVM whose yields give the core away for whole
+ *     time slices (16 or more, over a quarter of its yields, lasting 1 ms
+ *     or more, while no more of its threads poll than there are cores)
+ *     switches at once, without waiting for a trial. A wait that blocks
+ *     costs what a stock transport's blocking read costs, no more.</li>
  * <li>{@code block}: never spin; for machines shared with other work.</li>
  * <li>{@code spin}: always spin for {@code spinMicros}, however many
  *     threads spin; for threads pinned to cores of their own.</li>

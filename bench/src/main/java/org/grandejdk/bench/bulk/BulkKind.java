@@ -33,21 +33,14 @@ import java.util.Random;
  */
 enum BulkKind {
 
-    // One row a kind: how to make a value, the BulkService overloads that
-    // carry it, and a new copy made as cheaply as the JVM can (clone, which
-    // need not zero the new array first).
-    BYTE("byte", BulkKind::bytes, (s, v) -> s.echo((byte[]) v), (s, v) -> s.take((byte[]) v),
-         v -> ((byte[]) v).clone()),
-    INT("int", BulkKind::ints, (s, v) -> s.echo((int[]) v), (s, v) -> s.take((int[]) v),
-        v -> ((int[]) v).clone()),
+    // One row a kind: how to make a value, and the BulkService overloads that carry it.
+    BYTE("byte", BulkKind::bytes, (s, v) -> s.echo((byte[]) v), (s, v) -> s.take((byte[]) v)),
+    INT("int", BulkKind::ints, (s, v) -> s.echo((int[]) v), (s, v) -> s.take((int[]) v)),
     DOUBLE("double", BulkKind::doubles,
-           (s, v) -> s.echo((double[]) v), (s, v) -> s.take((double[]) v),
-           v -> ((double[]) v).clone()),
+           (s, v) -> s.echo((double[]) v), (s, v) -> s.take((double[]) v)),
     DOUBLE2D("double2d", BulkKind::rows,
-             (s, v) -> s.echo((double[][]) v), (s, v) -> s.take((double[][]) v),
-             v -> cloneRows((double[][]) v)),
-    LIST("list", BulkKind::blocks, (s, v) -> s.echo(blocksOf(v)), (s, v) -> s.take(blocksOf(v)),
-         v -> cloneBlocks(blocksOf(v)));
+             (s, v) -> s.echo((double[][]) v), (s, v) -> s.take((double[][]) v)),
+    LIST("list", BulkKind::blocks, (s, v) -> s.echo(blocksOf(v)), (s, v) -> s.take(blocksOf(v)));
 
     /** Makes a value of bytes bytes of elements from random. */
     @FunctionalInterface
@@ -67,12 +60,6 @@ enum BulkKind {
         void call(BulkService service, Object value) throws RemoteException;
     }
 
-    /** A new value equal to the given one, sharing nothing with it. */
-    @FunctionalInterface
-    private interface Copy {
-        Object of(Object value);
-    }
-
     /** The doubles of a row of double2d and of a block of list: 32 KiB. */
     static final int BLOCK = 4096;
 
@@ -80,14 +67,12 @@ enum BulkKind {
     private final Factory factory;
     private final Echo echo;
     private final Take take;
-    private final Copy copy;
 
-    BulkKind(String param, Factory factory, Echo echo, Take take, Copy copy) {
+    BulkKind(String param, Factory factory, Echo echo, Take take) {
         this.param = param;
         this.factory = factory;
         this.echo = echo;
         this.take = take;
-        this.copy = copy;
     }
 
     /** The kind of a {@code @Param kind} value. */
@@ -125,11 +110,31 @@ enum BulkKind {
     }
 
     /**
-     * A new value equal to value that shares no array with it, made by
-     * clone: what deserializing value makes, at the least cost.
+     * A new value equal to value (of any kind) that shares no array with
+     * it, made by clone, which fills a new array without zeroing it first:
+     * what deserializing value makes, at the least cost.
      */
-    Object copy(Object value) {
-        return copy.of(value);
+    static Object copy(Object value) {
+        return switch (value) {
+            case byte[] a -> a.clone();
+            case int[] a -> a.clone();
+            case double[] a -> a.clone();
+            case double[][] rows -> {
+                double[][] copy = rows.clone();
+                for (int i = 0; i < copy.length; i++) {
+                    copy[i] = copy[i].clone();
+                }
+                yield copy;
+            }
+            case List<?> list -> {
+                ArrayList<double[]> copy = new ArrayList<>(list.size());
+                for (double[] block : blocksOf(list)) {
+                    copy.add(block.clone());
+                }
+                yield copy;
+            }
+            default -> throw new IllegalArgumentException("not bulk data: " + value.getClass().getName());
+        };
     }
 
     /**
@@ -218,22 +223,6 @@ enum BulkKind {
             blocks.add(doubles(Math.min(BLOCK, n - start) * Double.BYTES, random));
         }
         return blocks;
-    }
-
-    private static double[][] cloneRows(double[][] rows) {
-        double[][] copy = rows.clone();
-        for (int i = 0; i < copy.length; i++) {
-            copy[i] = copy[i].clone();
-        }
-        return copy;
-    }
-
-    private static ArrayList<double[]> cloneBlocks(List<double[]> blocks) {
-        ArrayList<double[]> copy = new ArrayList<>(blocks.size());
-        for (double[] block : blocks) {
-            copy.add(block.clone());
-        }
-        return copy;
     }
 
     @SuppressWarnings("unchecked")   // a value of list: blocks made it

@@ -46,14 +46,13 @@ public class BulkNewValuesBench extends AverageTimeBench {
     @Param({"8", "64", "512", "4096", "32768", "65536", "262144", "1048576", "4194304", "16777216"})
     public int bytes;
 
-    private BulkKind data;
     private Object value;
     private Object argument;
     private Object result;
 
     @Setup
     public void setUp() {
-        data = BulkKind.of(kind);
+        BulkKind data = BulkKind.of(kind);
         value = data.create(bytes);
         // arrays of the same shape and other content, which reused() must overwrite
         argument = data.create(bytes, ~bytes);
@@ -65,7 +64,7 @@ public class BulkNewValuesBench extends AverageTimeBench {
     /** The callee's argument and the caller's result of an echo of value, new. */
     @Benchmark
     public Object fresh() {
-        return data.copy(data.copy(value));
+        return BulkKind.copy(BulkKind.copy(value));
     }
 
     /** The same two copies into arrays an earlier call made. */
