@@ -31,7 +31,7 @@ int main(void)
 	char report[4096], tiny[8];
 	ff_endpoint *ep = NULL;
 	uint32_t fiv;
-	int ret;
+	int ret, devices;
 
 	t_begin("ff_basic_test", 60);
 	/* Loopback only: the tcp provider must not pick another interface. */
@@ -59,7 +59,8 @@ int main(void)
 	 * The report's shape, not this host's hardware: with no device it says
 	 * so and why; with devices it has one line per device naming it.
 	 */
-	ret = ff_rdma_devices(report, sizeof(report));
+	devices = ff_rdma_devices(report, sizeof(report));
+	ret = devices;
 	if (ret == 0)
 		t_check(strncmp(report, "no RDMA devices: ", 17) == 0,
 			"ff_rdma_devices: 0 devices, report \"%.*s\"",
@@ -67,9 +68,10 @@ int main(void)
 	else
 		t_check(ret > 0 && count_device_lines(report) == ret,
 			"ff_rdma_devices: %d device(s), one line each", ret);
+	/* A short buffer cuts the report, never the count. */
 	ret = ff_rdma_devices(tiny, sizeof(tiny));
-	t_check(ret == 0 && strlen(tiny) == sizeof(tiny) - 1,
-		"ff_rdma_devices cuts the report to the buffer");
+	t_check(ret == devices && strlen(tiny) == sizeof(tiny) - 1,
+		"ff_rdma_devices cuts the report to the buffer, count %d", ret);
 	t_check(ff_rdma_devices(NULL, 10) == FF_EBADHANDLE,
 		"ff_rdma_devices(NULL) is FF_EBADHANDLE");
 
