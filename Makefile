@@ -256,7 +256,7 @@ test-bench-smoke: $(REPORT_VENV)/.installed
 	$(BENCH_ENV) BENCH_OUT=$(SMOKE) BENCH_IN_PROCESS=1 BENCH_RATIOS=0 BENCH_QUIET=1 \
 	    BENCH_OPTS='-bm ss -wi 0 -i 1 -p bytes=65536' FI_TCP_IFACE=lo \
 	    bench/scripts/run.sh smoke 'org\.grandejdk\.bench\.' '$(SMOKE_STOCK)' \
-	&& $(REPORT_PY) bench/scripts/report.py --out $(SMOKE)/report \
+	&& $(REPORT_PY) bench/scripts/report.py collection --out $(SMOKE)/report \
 	    --collection-image $(SMOKE)/smoke-image.json --collection-stock $(SMOKE)/smoke-stock.json \
 	    --serial-image $(SMOKE)/smoke-image.json --serial-stock $(SMOKE)/smoke-stock.json \
 	    --title 'GrandeJDK: the RMI benchmark collection, smoke run (not a measurement)' > /dev/null \
@@ -321,11 +321,11 @@ bench: image
 	@$(BENCH_ENV) BENCH_OUT=$(BUILD)/bench $(if $(BENCH_OPTS),BENCH_OPTS='$(BENCH_OPTS)') \
 	    bench/scripts/collection.sh $(BENCH_PROFILE)
 
-# Seed 000's Table 3, Figures 4 and 5 and the serialization table, from the
-# last `make bench`: build/bench/report/report.md and its PNGs.
+# Table 3, Figures 4 and 5 of Philippsen et al. (README.md) and the
+# serialization table, from the last `make bench`: build/bench/report/report.md and its PNGs.
 report: $(REPORT_VENV)/.installed
 	$(call phase,report: build/bench/report/report.md and its figures)
-	@$(REPORT_PY) bench/scripts/report.py $(call REPORT_ARGS,$(BUILD)/bench) --out $(BUILD)/bench/report
+	@$(REPORT_PY) bench/scripts/report.py collection $(call REPORT_ARGS,$(BUILD)/bench) --out $(BUILD)/bench/report
 
 $(REPORT_VENV)/.installed: bench/scripts/report-requirements.txt
 	$(call phase,report: matplotlib from PyPI into $(REPORT_VENV))

@@ -6,7 +6,7 @@
  * What the C floors of bench/scripts/bulk.sh share (bulk_memcpy,
  * tcp_pingpong, mpi_pingpong): the command line, the iteration counts per
  * size, the clock, the median of batches and the line printed per size,
- * which bench/scripts/bulk_report.py reads:
+ * which `bench/scripts/report.py bulk` reads:
  *
  *   TOOL bytes=N iters=I rtt_us=X bw_gbs=Y window=W (median of 5 batches; ...)
  *

@@ -34,7 +34,7 @@
 #    BulkNewValuesBench among them: what the two new values of an echo
 #    cost beyond copies into reused arrays) and on stock Temurin
 #    (BulkStockBench): bulk-image.json, bulk-stock.json, with their logs;
-# 3. bulk_report.py: bulk-report.md (also printed) and the two plots.
+# 3. report.py bulk: bulk-report.md (also printed) and the two plots.
 #
 # Environment: as run.sh (IMAGE, STOCK_JDK, BENCH_OUT, M2_REPO; BENCH_OPTS,
 # if set, replaces the profile's JMH options), and
@@ -164,7 +164,7 @@ BENCH_OPTS="$jmh_opts -p kind=$kinds -p bytes=$sizes" BENCH_RATIOS=0 \
 echo "end:   $(date -u '+%Y-%m-%d %H:%M:%S UTC') $(uptime)" >> "$record"
 
 say "report: ${BENCH_OUT#$repo/}/bulk-report.md, bulk-latency.png, bulk-bandwidth.png"
-"$REPORT_PY" "$bench/scripts/bulk_report.py" \
+"$REPORT_PY" "$bench/scripts/report.py" bulk \
     --image "$BENCH_OUT/bulk-image.json" --stock "$BENCH_OUT/bulk-stock.json" \
     --log "$BENCH_OUT/bulk-image.log" --log "$BENCH_OUT/bulk-stock.log" \
     --floors "$BENCH_OUT" --run "$record" \

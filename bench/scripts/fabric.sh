@@ -11,7 +11,7 @@
 #    ping(Object) with the 32-int object on jdk.fastrmi over fabric shm,
 #    fabric tcp;ofi_rxm and tcp, and on stock RMI) and on stock Temurin
 #    (stock RMI): $BENCH_OUT/fabric-image.json, fabric-stock.json;
-# 3. fabric_report.py: the summary table with the targets, then run.sh's
+# 3. report.py fabric: the summary table with the targets, then run.sh's
 #    tables, in $BENCH_OUT/fabric-report.md (also printed).
 #
 # Environment: as run.sh (IMAGE, STOCK_JDK, BENCH_OUT, M2_REPO, BENCH_OPTS).
@@ -49,7 +49,7 @@ BENCH_OPTS="$BENCH_OPTS -p payload=int32" "$bench/scripts/run.sh" fabric "$image
 echo "end:   $(uptime)" >> "$load"
 
 say "report: ${BENCH_OUT#$repo/}/fabric-report.md"
-python3 "$bench/scripts/fabric_report.py" \
+python3 "$bench/scripts/report.py" fabric \
     --c "$BENCH_OUT/fabric-c.txt" \
     --image "$BENCH_OUT/fabric-image.json" \
     --stock "$BENCH_OUT/fabric-stock.json" \

@@ -56,6 +56,6 @@ done
 echo "end:   $(uptime)" >> "$load"
 
 say "report: ${BENCH_OUT#$repo/}/scaling-report.md"
-"$REPORT_PY" "$bench/scripts/scaling_report.py" --results "$out" --load "$load" \
+"$REPORT_PY" "$bench/scripts/report.py" scaling --results "$out" --load "$load" \
     --command "make bench-scaling (SCALING_THREADS='$SCALING_THREADS' SCALING_WAITS='$SCALING_WAITS' SCALING_OPTS='$SCALING_OPTS')" \
     --out "$BENCH_OUT/scaling-report.md" --plot "$BENCH_OUT/scaling.png"

@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.State;
  *
  * The difference is what fresh memory adds to an echo's two copies
  * whatever the transport; an echo's round trip is at least the native
- * one plus it (bulk_report.py, "What the new values cost").
+ * one plus it (`report.py bulk`, "What the new values cost").
  */
 @State(Scope.Benchmark)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """The fabric area's report: the round trip of each layer side by side.
 
-    fabric_report.py --c FABRIC_C_TXT --image IMAGE_JSON [--stock STOCK_JSON]
+    report.py fabric --c FABRIC_C_TXT --image IMAGE_JSON [--stock STOCK_JSON]
                      [--load LOAD_TXT] [--tables AREA_REPORT_MD] [--out REPORT_MD]
 
 Inputs: the C floor (the "ff_pingpong provider=P size=S ... rtt_us=X" lines
@@ -9,23 +8,21 @@ of `make -C fabric-native bench`), JMH's JSON of the image run
 (FabricPingPongBench, fabric.RemoteCall*Bench, rmi.RemoteCallStockBench)
 and of the stock run (rmi.RemoteCallStockBench), the machine's load
 (uptime lines), and the area report of the same run (report.py area, which
-run.sh wrote), appended as is.
+run.sh wrote), appended as is (bench/scripts/fabric.sh gives the same file
+as --tables and --out).
 
 Tables: microseconds per round trip (C, FFM) or per call (RMI), a column
 per technology; then the targets: jdk.fastrmi's ping() over fabric shm
 within 2x of the C shm round trip of 8 bytes, at least 50x faster than
 stock RMI on stock Temurin, void ping() <= 1.5 us, Object ping(32 int)
-<= 2 us. Plain Python 3, standard library only; reads JMH's JSON with
-report.py, beside it.
+<= 2 us. Standard library only.
 """
 
-import argparse
+import math
 import os
 import re
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import report  # noqa: E402  (beside this script)
+from report.common import emit, options, ratio, read_results, table
 
 FABRIC = "fabric."
 RMI = "rmi."
@@ -59,13 +56,12 @@ def read_c(path):
     return out
 
 
-def read_jmh(path, what):
-    """A list of (benchmark without the package, params, time_us, error_us or None)."""
-    if not path or not os.path.exists(path):
-        return []
+def timings(path, what):
+    """A list of (benchmark without the package, params, time_us, error_us or
+    None) of a JMH JSON file ([] if it has none)."""
     return [(r.name + "." + r.method, r.params, r.us,
-             None if r.error_us != r.error_us else r.error_us)      # NaN: no error
-            for r in report.area_results(path, what, [])]
+             None if math.isnan(r.error_us) else r.error_us)
+            for r in read_results(path, what, [])]
 
 
 def fmt(value, error=None):
@@ -78,23 +74,13 @@ def fmt(value, error=None):
     return s
 
 
-def ratio(a, b):
-    return a / b if a is not None and b else None
-
-
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--c")
-    ap.add_argument("--image", required=True)
-    ap.add_argument("--stock")
-    ap.add_argument("--load")
-    ap.add_argument("--tables")
-    ap.add_argument("--out")
-    a = ap.parse_args()
+def main(argv):
+    a = options("fabric", __doc__, argv,
+                ["--c", "--image", "--stock", "--load", "--tables", "--out"], required=["--image"])
 
     c = read_c(a.c)
-    image = read_jmh(a.image, "image")
-    stock = read_jmh(a.stock, "stock")
+    image = timings(a.image, "image")
+    stock = timings(a.stock, "stock")
 
     ffm = {}                        # (provider, size) -> (us, err)
     rmi = {}                        # (method, column) -> (us, err)
@@ -127,8 +113,6 @@ def main():
                "RMI calls run jdk.fastrmi with jdk.fastserial streams (each set-up "
                "checked `FastRMI.technology(stub)`), or stock RMI on the image and on "
                "stock Temurin.\n")
-    out.append("| layer | " + " | ".join(h for _, h in COLUMNS) + " |")
-    out.append("|---|" + "---:|" * len(COLUMNS))
 
     def c_cell(prov, size):
         v = c.get((prov, size))
@@ -137,16 +121,17 @@ def main():
         med, lo, hi = v
         return fmt(med) + (f" ({fmt(lo)} .. {fmt(hi)})" if lo is not None else "")
 
-    c_sizes = sorted({s for (_, s) in c})
-    for size in c_sizes:
-        cells = [c_cell(p, size) if p in ("shm", "tcp;ofi_rxm") else "—" for p, _ in COLUMNS]
-        out.append(f"| C round trip, {size} B | " + " | ".join(cells) + " |")
+    rows = []
+    for size in sorted({s for (_, s) in c}):
+        rows.append([f"C round trip, {size} B"] + [c_cell(p, size) if p in ("shm", "tcp;ofi_rxm")
+                                                   else "—" for p, _ in COLUMNS])
     for size in sorted({s for (_, s) in ffm}):
-        cells = [fmt(*ffm[(p, size)]) if (p, size) in ffm else "—" for p, _ in COLUMNS]
-        out.append(f"| FFM round trip, {size} B | " + " | ".join(cells) + " |")
+        rows.append([f"FFM round trip, {size} B"]
+                    + [fmt(*ffm[(p, size)]) if (p, size) in ffm else "—" for p, _ in COLUMNS])
     for method, label in (("ping", "RMI `void ping()`"), ("pingObject", "RMI `Object ping(32 int)`")):
-        cells = [fmt(*rmi[(method, p)]) if (method, p) in rmi else "—" for p, _ in COLUMNS]
-        out.append(f"| {label} | " + " | ".join(cells) + " |")
+        rows.append([label] + [fmt(*rmi[(method, p)]) if (method, p) in rmi else "—"
+                               for p, _ in COLUMNS])
+    out += table(["layer"] + [h for _, h in COLUMNS], rows, right="---:")
     out.append("")
 
     def us(key):
@@ -168,8 +153,7 @@ def main():
         return "—" if v is None else f"{v:.2f}×" if v < 10 else f"{v:.0f}×"
 
     out.append("## Targets (jdk.fastrmi over fabric shm)\n")
-    out.append("| measure | value | target | met |")
-    out.append("|---|---:|---:|---|")
+    rows = []
     # (measure, value, its cell, target's cell, whether the value meets it)
     at_most, at_least = (lambda v, t: v <= t), (lambda v, t: v >= t)
     for measure, value, shown, target, shown_target, meets in (
@@ -185,33 +169,34 @@ def main():
              TARGETS["ping_us"], f"≤ {TARGETS['ping_us']} µs", at_most),
             ("`Object ping(32 int)`", obj, lambda v: f"{fmt(v)} µs",
              TARGETS["obj_us"], f"≤ {TARGETS['obj_us']:.0f} µs", at_most)):
-        out.append(f"| {measure} | {shown(value)} | {shown_target} | "
-                   f"{met(None if value is None else meets(value, target))} |")
+        rows.append([measure, shown(value), shown_target,
+                     met(None if value is None else meets(value, target))])
+    out += table(["measure", "value", "target", "met"], rows, align="lrrl", right="---:")
     out.append("")
 
     out.append("## Other ratios\n")
-    out.append("| measure | value |")
-    out.append("|---|---:|")
+    rows = []
     for size in sorted({s for (_, s) in ffm}):
         for prov in ("shm", "tcp;ofi_rxm"):
             f_ = ffm.get((prov, size))
             c_ = c.get((prov, size))
             if f_ and c_:
-                out.append(f"| FFM ÷ C, {prov} {size} B (the cost of Java and the downcalls) | "
-                           f"{x(ratio(f_[0], c_[0]))} |")
+                rows.append([f"FFM ÷ C, {prov} {size} B (the cost of Java and the downcalls)",
+                             x(ratio(f_[0], c_[0]))])
     for prov, ffm_key in (("shm", ("shm", 8)), ("tcp;ofi_rxm", ("tcp;ofi_rxm", 8))):
         p_ = us(("ping", prov))
         f_ = ffm.get(ffm_key)
         if p_ and f_:
-            out.append(f"| RMI `void ping()` ÷ FFM round trip of 8 B, {prov} (the RMI layers) | "
-                       f"{x(ratio(p_, f_[0]))} |")
+            rows.append([f"RMI `void ping()` ÷ FFM round trip of 8 B, {prov} (the RMI layers)",
+                         x(ratio(p_, f_[0]))])
     for method, label in (("ping", "`void ping()`"), ("pingObject", "`Object ping(32 int)`")):
         t, s = us((method, "tcp")), us((method, "shm"))
         if t and s:
-            out.append(f"| fastrmi tcp ÷ fabric shm, {label} | {x(ratio(t, s))} |")
+            rows.append([f"fastrmi tcp ÷ fabric shm, {label}", x(ratio(t, s))])
         si, st = us((method, "stock-image")), us((method, "stock"))
         if si and st:
-            out.append(f"| stock RMI Temurin ÷ stock RMI image, {label} | {x(ratio(st, si))} |")
+            rows.append([f"stock RMI Temurin ÷ stock RMI image, {label}", x(ratio(st, si))])
+    out += table(["measure", "value"], rows, right="---:")
     out.append("")
 
     if a.tables and os.path.exists(a.tables):
@@ -224,12 +209,5 @@ def main():
         out.append(marker)
         out.append(re.sub(r"^# ", "### ", previous, flags=re.M).strip() + "\n")
 
-    text = "\n".join(out)
-    print(text)
-    if a.out:
-        with open(a.out, "w") as f:
-            f.write(text)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    # Printed with a newline more than the file has.
+    emit("\n".join(out), a.out, echo_end="\n")

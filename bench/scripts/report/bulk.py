@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """The bulk-data report: round trip and one-way bandwidth against size.
 
-    bulk_report.py --image IMAGE_JSON [--stock STOCK_JSON] [--log JMH_LOG]...
+    report.py bulk --image IMAGE_JSON [--stock STOCK_JSON] [--log JMH_LOG]...
                    [--floors DIR] [--run RUN_TXT] [--out REPORT_MD]
                    [--latency-plot PNG] [--bandwidth-plot PNG]
 
@@ -35,14 +34,14 @@ against the size, both axes logarithmic, a panel per kind, a curve per
 configuration and floor.
 """
 
-import argparse
-import json
 import math
 import os
 import re
-import sys
 
-PACKAGE = "org.grandejdk.bench.bulk."
+from report.common import (PACKAGE, emit, options, pyplot, read_jmh, read_text, relative_error,
+                           run_settings, save_figure, score_of, table, to_us, warn)
+
+BULK_PACKAGE = PACKAGE + "bulk."
 KINDS = ["byte", "int", "double", "double2d", "list"]
 
 # (key, label, which JMH file, class)
@@ -67,52 +66,33 @@ FF_LINE = re.compile(r"ff_pingpong provider=(?P<provider>\S+) size=(?P<bytes>\d+
                      r"rtt_us=(?P<rtt>[\d.]+)")
 CONFIG_LINE = re.compile(r"bulk-config: (?P<cls>\w+) (?P<rest>.*)$")
 
-US_PER_UNIT = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6, "min": 6e7}
 # A cell whose JMH error is above this share of its score is marked "~".
 NOISY = 0.25
 
 
-def us_per_op(score, error, unit):
-    """(µs per call, relative error) from a JMH score in any unit."""
-    if unit.endswith("/op") and unit[:-3] in US_PER_UNIT:
-        rel = error / score if score > 0 and error == error else math.nan
-        return score * US_PER_UNIT[unit[:-3]], rel
-    if unit.startswith("ops/") and unit[4:] in US_PER_UNIT and score > 0:
-        rel = error / score if error == error else math.nan
-        return US_PER_UNIT[unit[4:]] / score, rel
-    raise ValueError("unknown score unit %r" % unit)
-
-
-def read_jmh(path, notes, what):
-    if not path or not os.path.exists(path):
-        notes.append("%s: no results (%s)." % (what, path or "not given"))
-        return []
-    with open(path) as f:
-        try:
-            data = json.load(f)
-        except ValueError as e:
-            notes.append("%s: %s is not JSON (%s)." % (what, path, e))
-            return []
-    return data if isinstance(data, list) else []
+# How read_jmh words a JMH file it cannot use, in the notes.
+READ_NOTES = {"not given": "{what}: no results (not given).",
+              "unreadable": "{what}: no results ({path}).",
+              "not JSON": "{what}: {path} is not JSON ({error}).",
+              "not JMH": None, "empty": None}
 
 
 def results(image, stock, notes):
     """{config: {method: {kind: {bytes: (µs per call, relative error)}}}}, and
     {config: its first JMH record} (the run's settings)."""
-    files = {"image": read_jmh(image, notes, "image"), "stock": read_jmh(stock, notes, "stock")}
+    files = {"image": read_jmh(image, "image", notes, READ_NOTES),
+             "stock": read_jmh(stock, "stock", notes, READ_NOTES)}
     table, settings = {}, {}
     for key, _, file, cls in CONFIGS + JAVA_FLOORS:
         for record in files[file]:
             name = str(record.get("benchmark", ""))
-            if not name.startswith(PACKAGE + cls + "."):
+            if not name.startswith(BULK_PACKAGE + cls + "."):
                 continue
             method = name.rpartition(".")[2]
             params = record.get("params") or {}
             try:
-                metric = record["primaryMetric"]
-                error = metric.get("scoreError")
-                error = float(error) if error not in (None, "NaN") else math.nan
-                t, rel = us_per_op(float(metric["score"]), error, metric.get("scoreUnit", ""))
+                score, error, unit = score_of(record)
+                t, rel = to_us(score, error, unit)[0], relative_error(score, error)
                 kind, size = params["kind"], int(params["bytes"])
             except (KeyError, TypeError, ValueError):
                 notes.append("%s: a result of %s could not be read." % (file, name))
@@ -214,12 +194,6 @@ def fmt_size(n):
 
 def noisy(rel):
     return "~" if rel == rel and rel > NOISY else ""
-
-
-def table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|---|" + "--:|" * (len(header) - 1)]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return lines
 
 
 # ---------------------------------------------------------------- report ----
@@ -411,12 +385,10 @@ def ran_lines(settings, configs, run_text):
             continue
         # In process, JMH lists the JVM's options and the fork's, which repeat.
         options = list(dict.fromkeys(record.get("jvmArgs") or []))
-        lines.append("- %s: %s %s (%s); %s warm-up x %s, %s x %s, forks %s; JVM options %s."
-                     % (label, record.get("vmName", "?"), record.get("vmVersion", "?"),
-                        record.get("jvm", "?"), record.get("warmupIterations", "?"),
-                        record.get("warmupTime", "?"), record.get("measurementIterations", "?"),
-                        record.get("measurementTime", "?"), record.get("forks", "?"),
-                        " ".join(options) or "none"))
+        lines.append("- %(label)s: %(vmName)s %(vmVersion)s (%(jvm)s); %(warmupIterations)s "
+                     "warm-up x %(warmupTime)s, %(measurementIterations)s x %(measurementTime)s, "
+                     "forks %(forks)s; JVM options %(options)s."
+                     % dict(run_settings(record), label=label, options=" ".join(options) or "none"))
     for (path, cls), rest in sorted(configs.items()):
         lines.append("- %s (%s): %s" % (cls, os.path.basename(path), rest))
     if run_text:
@@ -447,13 +419,9 @@ def report(d, settings, configs, run_text, notes):
 # ----------------------------------------------------------------- plots ----
 
 def plot(d, path, what):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        import matplotlib.ticker
-    except ImportError:
-        print("bulk_report: matplotlib is not installed; no plot %s" % path, file=sys.stderr)
+    plt = pyplot()
+    if not plt:
+        warn("bulk", "matplotlib is not installed; no plot %s" % path)
         return
     if not d.kinds:
         return
@@ -477,7 +445,7 @@ def plot(d, path, what):
         ticks = d.sizes if len(d.sizes) <= 5 else d.sizes[::2]
         ax.set_xticks(ticks)
         ax.set_xticklabels([fmt_size(s) for s in ticks])
-        ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
+        ax.xaxis.set_minor_locator(plt.NullLocator())
         ax.set_title(kind)
         ax.set_xlabel("bytes per call")
         ax.set_ylabel("round trip (µs)" if what == "latency" else "one-way GB/s")
@@ -489,34 +457,20 @@ def plot(d, path, what):
     fig.suptitle("Round trip against size (lower is better)" if what == "latency"
                  else "One-way bandwidth against size (higher is better)")
     fig.tight_layout(rect=(0, 0.08 if rows == 1 else 0.05, 1, 0.96))
-    fig.savefig(path, dpi=110)
+    save_figure(plt, fig, path, 110)
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--image", required=True)
-    ap.add_argument("--stock")
-    ap.add_argument("--log", action="append")
-    ap.add_argument("--floors")
-    ap.add_argument("--run")
-    ap.add_argument("--out")
-    ap.add_argument("--latency-plot")
-    ap.add_argument("--bandwidth-plot")
-    args = ap.parse_args(argv)
+    args = options("bulk", __doc__, argv,
+                   ["--image", "--stock", "--log", "--floors", "--run", "--out", "--latency-plot",
+                    "--bandwidth-plot"], required=["--image"], repeated=["--log"])
     notes = []
     jmh, settings = results(args.image, args.stock, notes)
-    run_text = open(args.run).read() if args.run and os.path.exists(args.run) else ""
+    run_text = read_text(args.run)
     d = Data(jmh, floors(args.floors, notes), floor_labels(run_text))
     text = report(d, settings, config_lines(args.log), run_text, notes)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
-    print(text, end="")
+    emit(text, args.out)
     if args.latency_plot:
         plot(d, args.latency_plot, "latency")
     if args.bandwidth_plot:
         plot(d, args.bandwidth_plot, "bandwidth")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])
