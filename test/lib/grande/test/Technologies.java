@@ -20,8 +20,12 @@
 package grande.test;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
+import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
 
 /**
@@ -44,14 +48,57 @@ import static grande.test.Checks.expectEquals;
  * properties and @modules access, the technology's options, and
  * {@code test.fastrmi.technology}, so that ChildJvm.expectTechnology checks
  * in every JVM of the run that its stubs use that technology.
+ *
+ * <p>A test whose scenario needs what not every technology does names it
+ * first, {@code grande.test.Technologies --requires=fixed-ports SomeTest}
+ * (one of {@link #FEATURES}): a technology that lacks it is skipped, with
+ * the reason its entry in {@link #ALL} gives printed, and every other one
+ * runs.
  */
 public final class Technologies {
 
     /**
      * A technology as FastRMI.technology names it, the options that choose
-     * it, and an environment variable it needs, or null.
+     * it, an environment variable it needs, or null, and what of the
+     * features a test may require ({@code --requires=}) it lacks, each with
+     * the reason.
      */
-    public record Technology(String id, List<String> options, String requiredEnv) { }
+    public record Technology(String id, List<String> options, String requiredEnv, Map<String, String> lacks) {
+        public Technology {
+            lacks = Map.copyOf(lacks);
+            expect(FEATURES.containsAll(lacks.keySet()), id + ": unknown features " + lacks.keySet());
+        }
+
+        /** A technology that has every feature. */
+        public Technology(String id, List<String> options, String requiredEnv) {
+            this(id, options, requiredEnv, Map.of());
+        }
+    }
+
+    /**
+     * A feature: the technology's endpoints are at the port an export asks
+     * for, so a server restarted on the same port is where its old stubs
+     * look.
+     */
+    public static final String FIXED_PORTS = "fixed-ports";
+
+    /**
+     * A feature: the technology's connections answer Transport.probe, so a
+     * pooled connection whose peer has died is dropped before a call takes
+     * it, and the call fails to connect (ConnectException) instead of on
+     * the dead connection.
+     */
+    public static final String IDLE_PROBE = "idle-probe";
+
+    /**
+     * A feature: the technology bounds a client's wait for a reply by
+     * stock's sun.rmi.transport.tcp.responseTimeout (Timeouts), of its own
+     * accord, and not only where the runtime passes a bound.
+     */
+    public static final String RESPONSE_TIMEOUT = "response-timeout";
+
+    /** The features a test may require. */
+    public static final Set<String> FEATURES = Set.of(FIXED_PORTS, IDLE_PROBE, RESPONSE_TIMEOUT);
 
     /*
      * jdk.fastrmi.technologies is explicit wherever the test technology
@@ -66,27 +113,55 @@ public final class Technologies {
                                                          "-Djdk.fastrmi.fabric.local=tcp;ofi_rxm"),
                            "FI_TCP_IFACE"),
             // a technology written against jdk.fastrmi.spi alone, preferred to every other
-            new Technology("test", List.of(), null));
+            new Technology("test", List.of(), null,
+                           Map.of(FIXED_PORTS, "it listens on a port of its own choosing beside each port an"
+                                               + " export asks for, so a server restarted on the same port is"
+                                               + " at an endpoint no old stub names",
+                                  IDLE_PROBE, "its connections keep Transport.probe's default (isOpen), which"
+                                              + " does not see that the peer closed",
+                                  RESPONSE_TIMEOUT, "it reads no Timeouts: a receive is bounded only by what the"
+                                                    + " runtime passes (FastRMI.withResponseTimeout, callAsync's"
+                                                    + " deadline)")));
 
     private Technologies() { }
 
     /**
-     * Runs a main class once over each technology: args are VM options
-     * for those runs (those that start with "-"), then the main class,
-     * then its arguments.
+     * Runs a main class once over each technology: args are the features
+     * the test requires ({@code --requires=feature}, those that start
+     * with it), VM options for those runs (those that start with "-"),
+     * then the main class, then its arguments.
      */
     public static void main(String[] args) throws Exception {
+        String requires = "--requires=";
         int main = 0;
+        Set<String> required = new LinkedHashSet<>();
+        while (main < args.length && args[main].startsWith(requires)) {
+            String feature = args[main++].substring(requires.length());
+            if (!FEATURES.contains(feature)) {
+                throw new IllegalArgumentException("unknown feature " + feature + ", not one of " + FEATURES);
+            }
+            required.add(feature);
+        }
+        int first = main;
         while (main < args.length && args[main].startsWith("-")) {
             main++;
         }
         if (main == args.length) {
-            throw new IllegalArgumentException("usage: grande.test.Technologies [VM options] MainClass [args]");
+            throw new IllegalArgumentException("usage: grande.test.Technologies [--requires=feature...]"
+                                               + " [VM options] MainClass [args]");
         }
-        List<String> vmOptions = List.of(args).subList(0, main);
+        List<String> vmOptions = List.of(args).subList(first, main);
         String mainClass = args[main];
         String[] mainArgs = List.of(args).subList(main + 1, args.length).toArray(String[]::new);
         for (Technology t : ALL) {
+            List<String> lacked = required.stream().filter(t.lacks()::containsKey).toList();
+            if (!lacked.isEmpty()) {
+                for (String feature : lacked) {
+                    System.out.println("---- " + mainClass + " over " + t.id() + ": skipped: the test requires "
+                                       + feature + ", which " + t.id() + " lacks: " + t.lacks().get(feature));
+                }
+                continue;
+            }
             if (t.requiredEnv() != null) {
                 Checks.requiredEnv(t.requiredEnv());
             }

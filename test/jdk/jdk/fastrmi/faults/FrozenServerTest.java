@@ -40,26 +40,18 @@
  */
 
 /*
- * @test id=fastrmi-tcp-timeout
- * @summary The same on jdk.fastrmi's tcp: the stock exception within the
- *          stock time-out; the timed-out connection is dropped, not reused.
- * @modules java.rmi
- * @library /lib
- * @build grande.test.* FrozenServerTest FaultService FaultServer
- * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=tcp -Dsun.rmi.transport.tcp.responseTimeout=2000 FrozenServerTest timeout
- */
-
-/*
- * @test id=fastrmi-fabric-timeout
- * @summary The same on jdk.fastrmi's fabric (shared memory): the wait for a
- *          reply ends at the same time-out.
- * @modules java.rmi
- * @library /lib
- * @build grande.test.* FrozenServerTest FaultService FaultServer
- * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=fabric,tcp -Dtest.fastrmi.technology=fabric:shm
- *      -Dsun.rmi.transport.tcp.responseTimeout=2000 FrozenServerTest timeout
+ * @test id=fastrmi-timeout
+ * @summary The same on jdk.fastrmi, over every technology
+ *          (grande.test.Technologies) that bounds its wait for a reply by
+ *          that property (response-timeout): the stock exception within the
+ *          stock time-out, whatever carries the call; the timed-out
+ *          connection is dropped, not reused.
+ * @modules java.rmi jdk.fastrmi
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* FrozenServerTest FaultService FaultServer fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies --requires=response-timeout -Dsun.rmi.transport.tcp.responseTimeout=2000
+ *      FrozenServerTest timeout
  */
 
 /*
@@ -74,23 +66,14 @@
  */
 
 /*
- * @test id=fastrmi-tcp-wait
- * @summary The same on jdk.fastrmi's tcp.
- * @modules java.rmi
- * @library /lib
- * @build grande.test.* FrozenServerTest FaultService FaultServer
- * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=tcp FrozenServerTest wait
- */
-
-/*
- * @test id=fastrmi-fabric-wait
- * @summary The same on jdk.fastrmi's fabric (shared memory).
- * @modules java.rmi
- * @library /lib
- * @build grande.test.* FrozenServerTest FaultService FaultServer
- * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=fabric,tcp -Dtest.fastrmi.technology=fabric:shm FrozenServerTest wait
+ * @test id=fastrmi-wait
+ * @summary The same on jdk.fastrmi, over every technology
+ *          (grande.test.Technologies).
+ * @modules java.rmi jdk.fastrmi
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* FrozenServerTest FaultService FaultServer fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies FrozenServerTest wait
  */
 
 import java.net.SocketTimeoutException;
@@ -122,6 +105,7 @@ public class FrozenServerTest {
             return t;
         });
         try (ChildJvm server = FaultServer.start(List.of())) {
+            // server.lookup checks that the stub is of the runtime and the technology under test
             var service = (FaultService) server.lookup("service");
             expectEquals(7, service.echo(7), "a call before the server freezes");
             // a reply slower than a receiver spins: what a waiting receiver opens

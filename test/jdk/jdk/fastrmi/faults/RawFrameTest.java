@@ -45,6 +45,8 @@
  *      -Djdk.fastrmi.tcp.idleTimeout=600000 RawFrameTest
  */
 
+/* Not over grande.test.Technologies: the subject is tcp's wire format, which the raw socket speaks. */
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

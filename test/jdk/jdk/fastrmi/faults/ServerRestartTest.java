@@ -38,33 +38,26 @@
  */
 
 /*
- * @test id=fastrmi-tcp
- * @summary The same on jdk.fastrmi's tcp: the stock exceptions, the pool
- *          drops the dead connections, threads and descriptors return to
- *          the baseline. Idle connections close after 2 s (the default is
+ * @test id=fastrmi
+ * @summary The same on jdk.fastrmi, over every technology
+ *          (grande.test.Technologies) whose endpoints are at the port an
+ *          export asks for (fixed-ports: a server restarted on the same port
+ *          is then where the old stub looks) and whose connections tell a
+ *          dead peer when probed (idle-probe): the stock exceptions, the
+ *          pool drops the dead connections, threads and descriptors return
+ *          to the baseline. Over the fabric's shm,
+ *          besides, the killed server's shm regions, which it could not
+ *          unlink, are gone from /dev/shm once the new server and the client
+ *          have opened endpoints (libfastfabric reclaims the regions of dead
+ *          processes). Idle connections close after 2 s (the default is
  *          15 s), so that a second connection the distributed GC's renewal
  *          opened beside a call is gone within the time the check waits.
- * @modules java.rmi
- * @library /lib
- * @build grande.test.* ServerRestartTest FaultService FaultServer
- * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.tcp.idleTimeout=2000
- *      -Djdk.fastrmi.technologies=tcp -Dtest.fastrmi.technology=tcp ServerRestartTest
- */
-
-/*
- * @test id=fastrmi-fabric
- * @summary The same on jdk.fastrmi's fabric (shared memory); besides, the
- *          killed server's shm regions, which it could not unlink, are gone
- *          from /dev/shm once the new server and the client have opened
- *          endpoints (libfastfabric reclaims the regions of dead processes).
- *          Idle connections close after 2 s, as for tcp.
- * @modules java.rmi
- * @library /lib
- * @build grande.test.* ServerRestartTest FaultService FaultServer
- * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.tcp.idleTimeout=2000
- *      -Djdk.fastrmi.technologies=fabric,tcp -Dtest.fastrmi.technology=fabric:shm ServerRestartTest
+ * @modules java.rmi jdk.fastrmi
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* ServerRestartTest FaultService FaultServer fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies --requires=fixed-ports --requires=idle-probe
+ *      -Djdk.fastrmi.tcp.idleTimeout=2000 ServerRestartTest
  */
 
 import java.rmi.ConnectException;

@@ -28,29 +28,31 @@
  *          references to one server, splits its dirty calls so that
  *          the server refuses none: the objects stay referenced past
  *          three leases, and are unreferenced once the client drops them.
+ *          The DGC service is a server JVM's, reached over every technology
+ *          (grande.test.Technologies).
  * @modules java.rmi jdk.fastrmi/jdk.fastrmi:open jdk.fastrmi/jdk.internal.fastrmi
  *          jdk.fastrmi/jdk.internal.fastrmi.dgc
- * @library /lib
- * @build grande.test.*
- * @run main/othervm/timeout=240 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=tcp DgcFilterTest default
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* DgcFilterTest DgcPeer fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies DgcFilterTest default
  */
 
 /*
  * @test id=configured
  * @summary sun.rmi.transport.dgcFilter, stock's property, decides first,
- *          as in stock DGC: with maxarray=3 a dirty call of 4 ids is
- *          refused and one of 3 is granted.
+ *          as in stock DGC: with maxarray=3 in the server JVM a dirty call of
+ *          4 ids is refused and one of 3 is granted. Over every technology
+ *          (grande.test.Technologies).
  * @modules java.rmi jdk.fastrmi/jdk.fastrmi:open jdk.fastrmi/jdk.internal.fastrmi
  *          jdk.fastrmi/jdk.internal.fastrmi.dgc
- * @library /lib
- * @build grande.test.*
- * @run main/othervm/timeout=120 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=tcp -Dsun.rmi.transport.dgcFilter=maxarray=3 DgcFilterTest configured
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* DgcFilterTest DgcPeer fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies DgcFilterTest configured
  */
 
 import java.io.InvalidClassException;
-import java.lang.reflect.Field;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.ServerException;
@@ -62,11 +64,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import grande.test.ChildJvm;
-import jdk.fastrmi.FastStub;
-import jdk.fastrmi.spi.Endpoint;
-import jdk.internal.fastrmi.ClientRef;
-import jdk.internal.fastrmi.RemoteReference;
-import jdk.internal.fastrmi.RemoteRuntime;
 import jdk.internal.fastrmi.dgc.DgcService;
 
 import static grande.test.Checks.expect;
@@ -77,6 +74,8 @@ public class DgcFilterTest {
     static final int MANY = 10_001;
     static final long LEASE = 1000;
     static final long FORGED_CLIENT = 0x5EED_0003L;
+    /** The server JVM's DGC filter in the configured case. */
+    static final String CONFIGURED_FILTER = "maxarray=3";
 
     public interface Item extends Remote {
         int id() throws RemoteException;
@@ -124,7 +123,7 @@ public class DgcFilterTest {
         }
     }
 
-    /* The server JVM of the default case. */
+    /* The server JVM: its factory is the object whose DGC service the test calls. */
     public static class Server {
         public static void main(String[] args) throws Exception {
             FactoryImpl factory = new FactoryImpl();
@@ -134,17 +133,25 @@ public class DgcFilterTest {
 
     public static void main(String[] args) throws Exception {
         if (args[0].equals("configured")) {
-            configured();
+            try (ChildJvm server = ChildJvm.startServer(Server.class.getName(),
+                    List.of("-Dsun.rmi.transport.dgcFilter=" + CONFIGURED_FILTER))) {
+                configured(server.lookup("factory"));
+                server.stop(30);
+            }
         } else {
-            directCalls();
-            runtimeClient();
+            try (ChildJvm server = ChildJvm.startServer(Server.class.getName(),
+                    List.of("-Djava.rmi.dgc.leaseValue=" + LEASE, "-Xmx512m"))) {
+                Factory factory = server.lookup("factory");
+                directCalls(factory);
+                runtimeClient(factory);
+                server.stop(30);
+            }
         }
     }
 
-    /* A peer's dirty calls against this JVM's own DGC service, over the network. */
-    private static void directCalls() throws Exception {
-        ItemImpl impl = new ItemImpl(0);
-        DgcService dgc = dgcOf(UnicastRemoteObject.exportObject(impl, 0));
+    /* A peer's dirty calls against the server's DGC service, over the network. */
+    private static void directCalls(Factory factory) throws Exception {
+        DgcService dgc = DgcPeer.dgcAt(DgcPeer.referenceOf(factory).endpoints());
         long[] limit = new long[10_000];
         long[] over = new long[10_001];
         expect(dgc.dirty(limit, FORGED_CLIENT, LEASE) > 0, "10,000 ids in one call are read");
@@ -154,38 +161,30 @@ public class DgcFilterTest {
             return 0L;
         }, "a clean call of 10,001 ids");
         expect(dgc.dirty(new long[1], FORGED_CLIENT, LEASE) > 0, "the service answers after the refusals");
-        UnicastRemoteObject.unexportObject(impl, true);
     }
 
     /* This runtime as the DGC client of a server in another JVM, holding MANY references. */
-    private static void runtimeClient() throws Exception {
-        try (ChildJvm server = ChildJvm.startServer(Server.class.getName(),
-                List.of("-Djava.rmi.dgc.leaseValue=" + LEASE, "-Xmx512m"))) {
-            Factory factory = server.lookup("factory");
-            List<Item> held = new ArrayList<>(List.of(factory.items()));
-            expectEquals(MANY, held.size(), "items received");
-            expectEquals(MANY - 1, held.get(MANY - 1).id(), "the last item answers");
-            Thread.sleep(3 * LEASE);
-            expectEquals(0, factory.unreferenced(),
-                         "no item is unreferenced while the client holds them, three leases on");
-            held.clear();
-            long deadline = System.nanoTime() + ChildJvm.seconds(60) * 1_000_000_000L;
-            int unreferenced = 0;
-            while (System.nanoTime() < deadline && (unreferenced = factory.unreferenced()) < MANY) {
-                System.gc();
-                Thread.sleep(200);
-            }
-            expectEquals(MANY, unreferenced, "every item is unreferenced once the client dropped it");
-            server.stop(30);
+    private static void runtimeClient(Factory factory) throws Exception {
+        List<Item> held = new ArrayList<>(List.of(factory.items()));
+        expectEquals(MANY, held.size(), "items received");
+        expectEquals(MANY - 1, held.get(MANY - 1).id(), "the last item answers");
+        Thread.sleep(3 * LEASE);
+        expectEquals(0, factory.unreferenced(),
+                     "no item is unreferenced while the client holds them, three leases on");
+        held.clear();
+        long deadline = System.nanoTime() + ChildJvm.seconds(60) * 1_000_000_000L;
+        int unreferenced = 0;
+        while (System.nanoTime() < deadline && (unreferenced = factory.unreferenced()) < MANY) {
+            System.gc();
+            Thread.sleep(200);
         }
+        expectEquals(MANY, unreferenced, "every item is unreferenced once the client dropped it");
     }
 
-    private static void configured() throws Exception {
-        ItemImpl impl = new ItemImpl(0);
-        DgcService dgc = dgcOf(UnicastRemoteObject.exportObject(impl, 0));
-        expect(dgc.dirty(new long[3], FORGED_CLIENT, LEASE) > 0, "3 ids pass maxarray=3");
-        expectRefused(() -> dgc.dirty(new long[4], FORGED_CLIENT, LEASE), "4 ids with maxarray=3");
-        UnicastRemoteObject.unexportObject(impl, true);
+    private static void configured(Factory factory) throws Exception {
+        DgcService dgc = DgcPeer.dgcAt(DgcPeer.referenceOf(factory).endpoints());
+        expect(dgc.dirty(new long[3], FORGED_CLIENT, LEASE) > 0, "3 ids pass " + CONFIGURED_FILTER);
+        expectRefused(() -> dgc.dirty(new long[4], FORGED_CLIENT, LEASE), "4 ids with " + CONFIGURED_FILTER);
     }
 
     interface DgcCall {
@@ -203,15 +202,5 @@ public class DgcFilterTest {
                    what + ": the filter's InvalidClassException, got " + e.getCause().getCause());
             System.out.println("ok: " + what + " refused: " + e.getCause().getCause());
         }
-    }
-
-    /* The DGC service of the JVM that exported stub, reached over the network as a peer reaches it. */
-    private static DgcService dgcOf(Remote stub) throws ReflectiveOperationException {
-        expect(stub instanceof FastStub, "a jdk.fastrmi stub: " + stub.getClass());
-        Field f = FastStub.class.getDeclaredField("ref");
-        f.setAccessible(true);
-        RemoteReference ref = ((ClientRef) f.get(stub)).reference();
-        Endpoint endpoint = ref.endpoints()[0];
-        return RemoteRuntime.get().dgcStub(endpoint);
     }
 }

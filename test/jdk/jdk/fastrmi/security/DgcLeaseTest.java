@@ -25,46 +25,44 @@
  *          server's java.rmi.dgc.leaseValue, as stock's DGCImpl grants it,
  *          one asking for more is clamped to it, and once the forged lease
  *          lapses the object is unreferenced; a clean from a client id that
- *          never called dirty changes nothing. Over tcp (the fabric's
- *          connections do not reach their own JVM; its server side is the
- *          same DgcServer, and its references have leases by default too).
+ *          never called dirty changes nothing. The object is a server JVM's
+ *          (the fabric reaches no endpoint of its own JVM), its DGC service
+ *          reached over every technology (grande.test.Technologies).
  * @modules java.rmi jdk.fastrmi/jdk.fastrmi:open jdk.fastrmi/jdk.internal.fastrmi
  *          jdk.fastrmi/jdk.internal.fastrmi.dgc
- * @library /lib
- * @build grande.test.*
- * @run main/othervm/timeout=120 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djava.rmi.dgc.leaseValue=2000 -Djdk.fastrmi.technologies=tcp DgcLeaseTest lease
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* DgcLeaseTest DgcPeer fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies -Djava.rmi.dgc.leaseValue=2000 DgcLeaseTest lease
  */
 
 /*
  * @test id=cluster
  * @summary The exception: over a technology whose references are collected
- *          without leases (jdk.fastrmi.tcp.dgc=cluster), a dirty call of 0
+ *          without leases (jdk.fastrmi.<technology>.dgc=cluster in the
+ *          server JVM, for the technology under test), a dirty call of 0
  *          holds the object until its clean, which is what that collector's
- *          clients send.
+ *          clients send. Over every technology (grande.test.Technologies).
  * @modules java.rmi jdk.fastrmi/jdk.fastrmi:open jdk.fastrmi/jdk.internal.fastrmi
  *          jdk.fastrmi/jdk.internal.fastrmi.dgc
- * @library /lib
- * @build grande.test.*
- * @run main/othervm/timeout=120 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djava.rmi.dgc.leaseValue=2000 -Djdk.fastrmi.technologies=tcp -Djdk.fastrmi.tcp.dgc=cluster
- *      DgcLeaseTest cluster
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* DgcLeaseTest DgcPeer fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies -Djava.rmi.dgc.leaseValue=2000 DgcLeaseTest cluster
  */
 
-import java.lang.reflect.Field;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.server.UnicastRemoteObject;
 import java.rmi.server.Unreferenced;
-import java.util.concurrent.CountDownLatch;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import grande.test.ChildJvm;
-import jdk.fastrmi.FastStub;
+import grande.test.Technologies;
 import jdk.fastrmi.spi.Endpoint;
-import jdk.internal.fastrmi.ClientRef;
 import jdk.internal.fastrmi.RemoteReference;
-import jdk.internal.fastrmi.RemoteRuntime;
 import jdk.internal.fastrmi.dgc.DgcService;
 
 import static grande.test.Checks.expect;
@@ -76,10 +74,8 @@ public class DgcLeaseTest {
         int id() throws RemoteException;
     }
 
+    /* Prints "UNREFERENCED t", t its System.nanoTime() then. */
     static final class PinnedImpl implements Pinned, Unreferenced {
-        final CountDownLatch unreferenced = new CountDownLatch(1);
-        volatile long unreferencedAt;
-
         @Override
         public int id() {
             return 1;
@@ -87,8 +83,33 @@ public class DgcLeaseTest {
 
         @Override
         public void unreferenced() {
-            unreferencedAt = System.nanoTime();
-            unreferenced.countDown();
+            System.out.println("UNREFERENCED " + System.nanoTime());
+        }
+    }
+
+    /**
+     * The server JVM: exports a Pinned, prints its object id and endpoints
+     * ("OBJECT id", "ENDPOINTS n", then n lines "ENDPOINT technology
+     * address"), and answers "mark n" with "MARK n" (what it printed before
+     * has then arrived) until "stop". It binds the object nowhere: a stub of
+     * it in the test JVM would make that JVM's own DGC client hold it.
+     */
+    public static final class Server {
+        public static void main(String[] args) throws Exception {
+            ChildJvm.exitWithParent();
+            PinnedImpl impl = new PinnedImpl();
+            RemoteReference ref = DgcPeer.referenceOf(UnicastRemoteObject.exportObject(impl, 0));
+            System.out.println("OBJECT " + ref.objectId());
+            System.out.println("ENDPOINTS " + ref.endpoints().length);
+            for (Endpoint e : ref.endpoints()) {
+                System.out.println("ENDPOINT " + e.technology() + " " + e.address());
+            }
+            for (String command; !(command = ChildJvm.nextCommand(170)).equals("stop"); ) {
+                System.out.println(command.startsWith("mark ") ? "MARK " + command.substring(5)
+                                                               : "unknown command: " + command);
+            }
+            UnicastRemoteObject.unexportObject(impl, true);
+            System.exit(0);
         }
     }
 
@@ -97,53 +118,71 @@ public class DgcLeaseTest {
     private static final long FORGED_CLIENT = 0x5EED_0001L;
     private static final long UNKNOWN_CLIENT = 0x5EED_0002L;
 
+    private static ChildJvm server;
+    private static int marks;
+
     public static void main(String[] args) throws Exception {
         boolean cluster = args[0].equals("cluster");
-        PinnedImpl impl = new PinnedImpl();
-        Remote stub = UnicastRemoteObject.exportObject(impl, 0);
-        RemoteReference ref = referenceOf(stub);
-        long[] ids = {ref.objectId()};
-        // the DGC service of this JVM, reached over the network as a peer reaches it
-        Endpoint endpoint = ref.endpoints()[0];
-        DgcService dgc = RemoteRuntime.get().dgcStub(endpoint);
-        System.out.println("DGC at " + endpoint + ", object " + ref.objectId());
-
-        long granted = dgc.dirty(ids, FORGED_CLIENT, LEASE * 1000);
-        expectEquals(LEASE, granted, "a lease longer than leaseValue is clamped to it");
-        granted = dgc.dirty(ids, FORGED_CLIENT, 0);
+        List<String> options = new ArrayList<>(Technologies.fromJtreg());     // @modules, for DgcPeer
+        options.add("-Djava.rmi.dgc.leaseValue=" + LEASE);
         if (cluster) {
-            expectEquals(0L, granted, "over a technology without leases a dirty call of 0 holds for good");
-        } else {
-            expectEquals(LEASE, granted, "a lease of 0 is granted leaseValue, as stock grants it");
-            expectEquals(LEASE, dgc.dirty(ids, FORGED_CLIENT, -5), "a negative lease too");
+            // the technology under test as Technologies names it, "fabric:shm": its settings are jdk.fastrmi.fabric.*
+            String technology = System.getProperty(ChildJvm.TECHNOLOGY);
+            if (technology == null) {
+                throw new IllegalStateException(ChildJvm.TECHNOLOGY + " is not set: run grande.test.Technologies");
+            }
+            options.add("-Djdk.fastrmi." + technology.split(":", 2)[0] + ".dgc=cluster");
         }
-        long held = System.nanoTime();
+        try (ChildJvm s = ChildJvm.start("server", options, Server.class.getName())) {
+            server = s;
+            long[] ids = {Long.parseLong(server.awaitLine("OBJECT ", 60).trim())};
+            Endpoint[] endpoints = new Endpoint[Integer.parseInt(server.awaitLine("ENDPOINTS ", 10).trim())];
+            for (int i = 0; i < endpoints.length; i++) {
+                String[] e = server.awaitLine("ENDPOINT ", 10).split(" ", 2);
+                endpoints[i] = new Endpoint(e[0], e[1]);
+            }
+            // the DGC service of the server, reached over the network as a peer reaches it
+            DgcService dgc = DgcPeer.dgcAt(endpoints);
+            System.out.println("object " + ids[0]);
 
-        dgc.clean(ids, UNKNOWN_CLIENT);
-        expect(!impl.unreferenced.await(LEASE / 2, TimeUnit.MILLISECONDS),
-               "a clean from a client that never called dirty changes nothing");
+            long granted = dgc.dirty(ids, FORGED_CLIENT, LEASE * 1000);
+            expectEquals(LEASE, granted, "a lease longer than leaseValue is clamped to it");
+            granted = dgc.dirty(ids, FORGED_CLIENT, 0);
+            if (cluster) {
+                expectEquals(0L, granted, "over a technology without leases a dirty call of 0 holds for good");
+            } else {
+                expectEquals(LEASE, granted, "a lease of 0 is granted leaseValue, as stock grants it");
+                expectEquals(LEASE, dgc.dirty(ids, FORGED_CLIENT, -5), "a negative lease too");
+            }
+            long held = System.nanoTime();
 
-        if (cluster) {
-            expect(!impl.unreferenced.await(3 * LEASE, TimeUnit.MILLISECONDS),
-                   "without leases the object stays referenced past any lease");
-            dgc.clean(ids, FORGED_CLIENT);
-            expect(impl.unreferenced.await(ChildJvm.seconds(20), TimeUnit.SECONDS),
-                   "the client's clean ends its reference");
-        } else {
-            expect(impl.unreferenced.await(ChildJvm.seconds(20), TimeUnit.SECONDS),
-                   "the forged client's lease lapses and the object is unreferenced");
-            long after = TimeUnit.NANOSECONDS.toMillis(impl.unreferencedAt - held);
-            expect(after >= LEASE * 3 / 4, "not before the lease ran out: " + after + " ms");
-            System.out.println("unreferenced " + after + " ms after the last dirty call");
+            dgc.clean(ids, UNKNOWN_CLIENT);
+            Thread.sleep(LEASE / 2);
+            expect(!unreferenced(), "a clean from a client that never called dirty changes nothing");
+
+            if (cluster) {
+                Thread.sleep(3 * LEASE);
+                expect(!unreferenced(), "without leases the object stays referenced past any lease");
+                dgc.clean(ids, FORGED_CLIENT);
+                server.awaitLine("UNREFERENCED ", 20);
+                System.out.println("ok: the client's clean ends its reference");
+            } else {
+                // the server's System.nanoTime: on Linux both JVMs read the same CLOCK_MONOTONIC
+                long unreferencedAt = Long.parseLong(server.awaitLine("UNREFERENCED ", 20).trim());
+                System.out.println("ok: the forged client's lease lapses and the object is unreferenced");
+                long after = TimeUnit.NANOSECONDS.toMillis(unreferencedAt - held);
+                expect(after >= LEASE * 3 / 4, "not before the lease ran out: " + after + " ms");
+                System.out.println("unreferenced " + after + " ms after the last dirty call");
+            }
+            server.stop(30);
         }
-        UnicastRemoteObject.unexportObject(impl, true);
     }
 
-    /* The reference behind a jdk.fastrmi stub (FastStub.ref, a ClientRef). */
-    private static RemoteReference referenceOf(Remote stub) throws ReflectiveOperationException {
-        expect(stub instanceof FastStub, "a jdk.fastrmi stub: " + stub.getClass());
-        Field f = FastStub.class.getDeclaredField("ref");
-        f.setAccessible(true);
-        return ((ClientRef) f.get(stub)).reference();
+    /* Whether the server has printed UNREFERENCED by now: marks its output, then looks. */
+    private static boolean unreferenced() throws Exception {
+        String mark = Integer.toString(++marks);
+        server.send("mark " + mark);
+        server.awaitLine("MARK " + mark, 30);
+        return server.printed("UNREFERENCED ");
     }
 }

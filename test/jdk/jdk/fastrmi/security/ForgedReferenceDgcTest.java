@@ -28,12 +28,16 @@
  *          call, and a handshake that fails leaves the DGC silent. A real
  *          callback, once the server has called it, is reported to its
  *          exporter (dirty) and taken back when the server drops it
- *          (clean, then Unreferenced), as before. Over tcp.
+ *          (clean, then Unreferenced), as before. Over every technology
+ *          (grande.test.Technologies): the references travel, and the
+ *          callback and its DGC calls go, over the technology under test;
+ *          the forged endpoints are tcp's, which every runtime also runs,
+ *          so that the listener sees any dial.
  * @modules java.rmi jdk.fastrmi jdk.fastrmi/jdk.internal.fastrmi
- * @library /lib
- * @build grande.test.*
- * @run main/othervm/timeout=180 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=tcp ForgedReferenceDgcTest
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* ForgedReferenceDgcTest fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies ForgedReferenceDgcTest
  */
 
 import java.net.ServerSocket;

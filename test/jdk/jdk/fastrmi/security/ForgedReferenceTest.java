@@ -26,20 +26,26 @@
  *          stream kind runs, throws IllegalArgumentException naming the
  *          interface; the same interfaces once each make a reference, and
  *          reading one back through the JDK's streams gives a stub that
- *          implements both.
- * @modules java.rmi jdk.fastrmi jdk.fastrmi/jdk.internal.fastrmi
- * @library /lib
- * @build grande.test.*
- * @run main/othervm -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      -Djdk.fastrmi.technologies=tcp ForgedReferenceTest
+ *          implements both. The references name the endpoints an export of
+ *          this JVM has, over every technology (grande.test.Technologies).
+ * @modules java.rmi jdk.fastrmi jdk.fastrmi/jdk.fastrmi:open jdk.fastrmi/jdk.internal.fastrmi
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* ForgedReferenceTest fastrmi.testtech.*
+ * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies ForgedReferenceTest
  */
 
+import java.lang.reflect.Field;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.registry.Registry;
+import java.rmi.server.UnicastRemoteObject;
+import java.util.Arrays;
 
 import grande.test.JdkStreams;
+import jdk.fastrmi.FastStub;
 import jdk.fastrmi.spi.Endpoint;
+import jdk.internal.fastrmi.ClientRef;
 import jdk.internal.fastrmi.RemoteReference;
 
 import static grande.test.Checks.expect;
@@ -51,18 +57,34 @@ public class ForgedReferenceTest {
         void other() throws RemoteException;
     }
 
+    static final class OtherImpl implements Other {
+        @Override
+        public void other() { }
+    }
+
     public static void main(String[] args) throws Exception {
-        // nothing listens there: the reference is only made and read, never called
-        Endpoint endpoint = new Endpoint("tcp", "127.0.0.1:1");
+        // the endpoints of the technologies of this run, the one under test among them;
+        // the references are only made and read, never called
+        OtherImpl impl = new OtherImpl();
+        Endpoint[] endpoints = endpointsOf(UnicastRemoteObject.exportObject(impl, 0));
+        System.out.println("endpoints: " + Arrays.toString(endpoints));
         IllegalArgumentException e = expectThrows(IllegalArgumentException.class,
                 () -> new RemoteReference(new Class<?>[] {Registry.class, Other.class, Registry.class}, 42, 7,
-                                          new Endpoint[] {endpoint}),
+                                          endpoints),
                 "a reference that repeats an interface");
         expect(e.getMessage().contains("repeated interface: java.rmi.registry.Registry"), "names it: " + e);
 
-        RemoteReference ok = new RemoteReference(new Class<?>[] {Registry.class, Other.class}, 42, 7,
-                                                 new Endpoint[] {endpoint});
+        RemoteReference ok = new RemoteReference(new Class<?>[] {Registry.class, Other.class}, 42, 7, endpoints);
         Object back = JdkStreams.roundTrip(ok);
         expect(back instanceof Registry && back instanceof Other, "read back, a stub of both: " + back.getClass());
+        UnicastRemoteObject.unexportObject(impl, true);     // the exported object would keep the JVM
+    }
+
+    /* The endpoints of the reference behind a jdk.fastrmi stub (FastStub.ref, a ClientRef). */
+    static Endpoint[] endpointsOf(Remote stub) throws ReflectiveOperationException {
+        expect(stub instanceof FastStub, "a jdk.fastrmi stub: " + stub.getClass());
+        Field f = FastStub.class.getDeclaredField("ref");
+        f.setAccessible(true);
+        return ((ClientRef) f.get(stub)).reference().endpoints();
     }
 }

@@ -38,11 +38,37 @@
  *          string-only read, not the filter, is what keeps it out. A call
  *          that does take a Gadget (an Object parameter of the bound object)
  *          then prints both lines: the probe sees a deserialization.
+ *          Over tcp alone: the raw socket speaks tcp's wire format (id=call
+ *          makes the same attack over every technology).
  * @modules java.rmi jdk.fastserial
  * @library /lib
  * @build grande.test.* RegistryStringArgumentTest
  * @run main/othervm/timeout=300 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
  *      -Djdk.fastrmi.tcp.idleTimeout=600000 RegistryStringArgumentTest fast
+ */
+
+/*
+ * @test id=call
+ * @summary The same attack on jdk.fastrmi over every technology
+ *          (grande.test.Technologies), with jdk.fastserial streams and with
+ *          the JDK's serialization (-Djdk.fastrmi.serialization=jdk): the
+ *          client makes the registry stub's lookup call through the stub's
+ *          own call (FastStub.openSendCall, the method number and hash of
+ *          lookup) with a Gadget as the argument, on the registry's own stub
+ *          (which names an endpoint of every technology; getRegistry's names
+ *          tcp's alone). It gets ServerException / UnmarshalException /
+ *          ClassCastException("Cannot cast an object to java.lang.String")
+ *          thrown by the connection's stream class, the server prints
+ *          nothing of the Gadget, and ordinary lookups and calls still work;
+ *          the same hand-made call with a missing name gets
+ *          NotBoundException (the call is a lookup).
+ * @modules java.rmi jdk.fastserial jdk.fastrmi/jdk.fastrmi:open
+ * @library /lib /jdk/jdk/fastrmi/spi/testtech
+ * @build grande.test.* RegistryStringArgumentTest fastrmi.testtech.*
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies RegistryStringArgumentTest call
+ * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
+ *      grande.test.Technologies -Djdk.fastrmi.serialization=jdk RegistryStringArgumentTest call
  */
 
 /*
@@ -78,10 +104,14 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.ObjectInput;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serial;
 import java.io.Serializable;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
@@ -103,6 +133,8 @@ import java.util.List;
 
 import grande.test.ChildJvm;
 import grande.test.FastWire.Recorded;
+import jdk.fastrmi.FastStub;
+import jdk.fastrmi.spi.CallContext;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
@@ -114,6 +146,8 @@ public class RegistryStringArgumentTest {
 
     /** The name the server binds its object under. */
     static final String BOUND = "sink";
+    /** The name the server binds its registry's own stub under (in mode call). */
+    static final String REGISTRY = "registry";
     /** What stock's readString and jdk.fastserial's say of an ordinary object. */
     static final String REFUSAL = "Cannot cast an object to java.lang.String";
     static final String GADGET_INIT = "GADGET INIT";
@@ -178,13 +212,18 @@ public class RegistryStringArgumentTest {
     }
 
     /**
-     * The server JVM: a registry with a Sink bound; commands "mark n"
-     * (prints "MARK n", so that what it printed before is known to have
-     * arrived) and "stop".
+     * The server JVM: a registry with a Sink bound, and with the argument
+     * "registry" the registry's own stub too (then it prints "REGISTRY
+     * BOUND"); commands "mark n" (prints "MARK n", so that what it printed
+     * before is known to have arrived) and "stop".
      */
     public static final class Server {
         public static void main(String[] args) throws Exception {
-            ChildJvm.serve(BOUND, new SinkImpl());
+            ChildJvm.LocalRegistry local = ChildJvm.serve(BOUND, new SinkImpl());
+            if (args.length > 0 && args[0].equals(REGISTRY)) {
+                local.registry().bind(REGISTRY, local.registry());
+                System.out.println("REGISTRY BOUND");
+            }
             while (true) {
                 String command = ChildJvm.nextCommand(600);
                 if (command.startsWith("mark ")) {
@@ -205,7 +244,7 @@ public class RegistryStringArgumentTest {
 
     public static void main(String[] args) throws Exception {
         mode = args[0];
-        expectEquals(mode.equals("fast"), ChildJvm.FASTRMI, "jdk.fastrmi in mode " + mode);
+        expectEquals(mode.equals("fast") || mode.equals("call"), ChildJvm.FASTRMI, "jdk.fastrmi in mode " + mode);
         // the registry's own filter, then one that admits the Gadget: the filter must not be what refuses it
         for (String filter : new String[] {null, Gadget.class.getName()}) {
             List<String> options = new ArrayList<>();
@@ -216,7 +255,8 @@ public class RegistryStringArgumentTest {
                 options.add("-Djdk.rmi.fastSerialization=true");
             }
             System.out.println("==== mode " + mode + ", registry filter " + (filter == null ? "(default)" : filter));
-            try (ChildJvm s = ChildJvm.startServer(Server.class.getName(), options)) {
+            try (ChildJvm s = mode.equals("call") ? ChildJvm.startServer(Server.class.getName(), options, REGISTRY)
+                                                  : ChildJvm.startServer(Server.class.getName(), options)) {
                 server = s;
                 stillServing("the start");
                 switch (mode) {
@@ -225,6 +265,7 @@ public class RegistryStringArgumentTest {
                         rawAttack(lookup, SERIALIZATION_FAST);
                         rawAttack(lookup, SERIALIZATION_JDK);
                     }
+                    case "call" -> callAttack();
                     case "stock" -> stockAttack("java.io.ObjectInputStream");
                     case "stock-fastserial" -> stockAttack("jdk.fastserial.FastObjectInputStream");
                     default -> throw new IllegalArgumentException(mode);
@@ -329,6 +370,73 @@ public class RegistryStringArgumentTest {
             return call.getInputStream().readObject();
         } finally {
             ref.done(call);
+        }
+    }
+
+    // ---- jdk.fastrmi over the technology under test: a hand-made call of the stub's lookup ----
+
+    static void callAttack() throws Exception {
+        String streamClass = "jdk".equals(System.getProperty("jdk.fastrmi.serialization"))
+                             ? "java.io.ObjectInputStream" : "jdk.fastserial.FastObjectInputStream";
+        server.awaitLine("REGISTRY BOUND", 30);
+        // the technology under test, checked by lookup: getRegistry's stub would call over tcp
+        Registry registry = server.lookup(REGISTRY);
+        // the hand-made call is a lookup: with a string it finds what the registry holds
+        try {
+            Object r = fastLookup(registry, MISSING_NAME);
+            throw new AssertionError("a hand-made lookup of " + MISSING_NAME + " returned " + r);
+        } catch (NotBoundException e) {
+            expectEquals(MISSING_NAME, e.getMessage(), "a hand-made lookup of a missing name: NotBoundException");
+        }
+        for (int round = 1; round <= 2; round++) {
+            String what = "a hand-made lookup with a Gadget as its name (" + round + ")";
+            RemoteException thrown = null;
+            try {
+                Object r = fastLookup(registry, new Gadget());
+                throw new AssertionError(what + " returned " + r);
+            } catch (RemoteException e) {
+                System.out.println(what + ": " + e);
+                thrown = e;
+            }
+            noGadget(what);
+            expectRefusal(thrown, streamClass, what);
+            stillServing(what);
+            ChildJvm.expectTechnology(registry);
+        }
+    }
+
+    /**
+     * Calls lookup through the stub's own call, as its generated method
+     * does (CallContext), with name as the argument, written with
+     * writeObject.
+     */
+    static Object fastLookup(Registry registry, Object name) throws Exception {
+        expect(registry instanceof FastStub, "the registry stub is a FastStub: " + registry.getClass());
+        Field ref = FastStub.class.getDeclaredField("ref");
+        Method number = FastStub.Ref.class.getDeclaredMethod("methodNumber", Method.class);
+        Method open = FastStub.class.getDeclaredMethod("openSendCall", int.class);
+        ref.setAccessible(true);
+        number.setAccessible(true);
+        open.setAccessible(true);
+        int lookup = (int) number.invoke(ref.get(registry), Registry.class.getMethod("lookup", String.class));
+        CallContext c;
+        try {
+            c = (CallContext) open.invoke(registry, lookup);
+        } catch (InvocationTargetException e) {
+            throw (RemoteException) e.getCause();       // no connection
+        }
+        try {
+            c.output().writeObject(name);
+            ObjectInput in = c.openReceiveResult();     // throws what the server threw
+            Object result = in.readObject();
+            c.closeReceiveResult();
+            return result;
+        } catch (Throwable t) {
+            Throwable thrown = c.failed(t);
+            if (thrown instanceof Exception e) {
+                throw e;
+            }
+            throw (Error) thrown;
         }
     }
 
