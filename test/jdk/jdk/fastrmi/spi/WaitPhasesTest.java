@@ -146,7 +146,7 @@ public class WaitPhasesTest {
     private static void firstPolls() throws Exception {
         Phases p = new Phases();
         check(!p.prefersBlocking(), "a fresh JVM prefers blocking");
-        for (long ms : new long[] {20, 21, 500, 1000, 1019, 1999, 2020, 7500}) {
+        for (long ms : new long[] {20, 21, 39, 40, 500, 1000, 1019, 1999, 2020, 7500}) {
             check(!p.blocking(T0 + ms), "a wait " + ms + " ms into the period blocks");
         }
         for (long ms : new long[] {0, 1, 19, 2000, 2019, 8005}) {
@@ -166,34 +166,36 @@ public class WaitPhasesTest {
         Phases p = new Phases(false);
         p.waits(T0 + 500, 100, 3000 * US);
         p.waits(T0 + 2005, 40, 60 * US);
-        check(!p.blocking(T0 + 2030) && !p.prefersBlocking(), "the second period's trial switched the JVM");
+        check(!p.blocking(T0 + 2045) && !p.prefersBlocking(), "the second period's trial switched the JVM");
         p.waits(T0 + 2500, 20, 1000 * US);
         p.waits(T0 + 4005, 40, 2000 * US);
-        check(!p.blocking(T0 + 4030) && !p.prefersBlocking(),
+        check(!p.blocking(T0 + 4045) && !p.prefersBlocking(),
               "the third period's trial switched the JVM with waits counted in the second");
         p.waits(T0 + 4500, 100, 3000 * US);
         p.waits(T0 + 6005, 40, 60 * US);
-        check(p.blocking(T0 + 6030) && p.prefersBlocking(), "the fourth period's trial did not switch the JVM");
+        check(p.blocking(T0 + 6045) && p.prefersBlocking(), "the fourth period's trial did not switch the JVM");
     }
 
     /*
      * Computing neighbours: polled waits last slices (3 ms), blocked ones
      * 60 µs. The first trial of blocking switches the JVM; later trials
-     * poll and lose, every 2 s.
+     * poll (20 to 40 ms into each 2 s) and lose.
      */
     private static void busyNeighboursSwitchToBlocking() throws Exception {
         Phases p = new Phases();
         check(!p.waits(T0 + 500, 100, 3000 * US), "a main wait blocks");
         check(p.waits(T0 + 2005, 40, 60 * US), "a trial's wait polls");
-        check(p.blocking(T0 + 2030), "after a trial of blocking with waits 50 times shorter, a wait polls");
+        check(!p.blocking(T0 + 2030), "a wait 30 ms into the period, with every JVM's polls, blocks");
+        check(p.blocking(T0 + 2045), "after a trial of blocking with waits 50 times shorter, a wait polls");
         check(p.prefersBlocking(), "the JVM does not prefer blocking");
         long t = T0 + 2000;
         for (int lost = 0; lost < 5; lost++) {
             p.waits(t + 500, 200, 60 * US);
             check(p.blocking(t + 1005), "a wait between two trials polls");
             t += 2000;
-            check(!p.waits(t + 5, 20, 3000 * US), "a trial's wait blocks while the JVM prefers blocking");
-            check(p.blocking(t + 25), "a wait after a lost trial of polling polls");
+            check(p.waits(t + 5, 20, 60 * US), "a wait 5 ms into the period, with every JVM's blocks, polls");
+            check(!p.waits(t + 25, 20, 3000 * US), "a trial's wait blocks while the JVM prefers blocking");
+            check(p.blocking(t + 45), "a wait after a lost trial of polling polls");
         }
     }
 
@@ -204,8 +206,8 @@ public class WaitPhasesTest {
         p.waits(T0 + 2005, 40, 60 * US);
         check(p.blocking(T0 + 2500) && p.prefersBlocking(), "the JVM does not prefer blocking");
         p.waits(T0 + 2500, 100, 60 * US);
-        check(!p.waits(T0 + 4005, 40, 40 * US), "a trial's wait blocks while the JVM prefers blocking");
-        check(!p.blocking(T0 + 4030), "after a trial of polling with shorter waits, a wait blocks");
+        check(!p.waits(T0 + 4025, 40, 40 * US), "a trial's wait blocks while the JVM prefers blocking");
+        check(!p.blocking(T0 + 4045), "after a trial of polling with shorter waits, a wait blocks");
         check(!p.prefersBlocking(), "the JVM still prefers blocking");
         check(p.blocking(T0 + 6005), "the next trial, of blocking, 2 s later polls");
     }
@@ -225,27 +227,36 @@ public class WaitPhasesTest {
             p.waits(period + 500, e.mains(), e.mainMicros() * US);
             period += 2000;
             p.waits(period + 5, e.trials(), e.trialMicros() * US);
-            check(!p.blocking(period + 30) && !p.prefersBlocking(), e.failure());
+            check(!p.blocking(period + 45) && !p.prefersBlocking(), e.failure());
         }
     }
 
     /*
-     * Every JVM tries at the same moments, the first 20 ms of each 2 s
-     * counted from the epoch, whatever it decided before: a JVM that
-     * switched and a fresh one are in their trials together.
+     * Every JVM tries at the same moments, counted from the epoch,
+     * whatever it decided before: in the first 20 ms of each 2 s all block,
+     * in the next 20 all poll. So a JVM that switched to blocking and a
+     * fresh one that polls each try the other's way while the other does
+     * it too. When their trials came at once instead, each tried its way
+     * beside the other's, and a pair in that mixed state stayed there.
      */
     private static void trialsAlign() throws Exception {
         Phases switched = new Phases();
         switched.waits(T0 + 500, 100, 3000 * US);
         switched.waits(T0 + 2005, 40, 60 * US);
-        check(switched.blocking(T0 + 2030) && switched.prefersBlocking(), "the JVM did not switch to blocking");
+        check(switched.blocking(T0 + 2045) && switched.prefersBlocking(), "the JVM did not switch to blocking");
         Phases fresh = new Phases();
-        for (long t = T0 + 2030; t < T0 + 40_000; t += 5) {
-            boolean trial = t % 2000 < 20;
-            check((switched.blocking(t) != switched.prefersBlocking()) == trial,
-                  "the switched JVM at " + (t - T0) + " ms: a trial is " + trial + ", it waited otherwise");
-            check((fresh.blocking(t) != fresh.prefersBlocking()) == trial,
-                  "the fresh JVM at " + (t - T0) + " ms: a trial is " + trial + ", it waited otherwise");
+        for (long t = T0 + 2045; t < T0 + 40_000; t += 5) {
+            long offset = t % 2000;
+            Boolean all = offset < 20 ? Boolean.TRUE : offset < 40 ? Boolean.FALSE : null;
+            for (Phases p : List.of(switched, fresh)) {
+                String which = (p == switched ? "the switched JVM at " : "the fresh JVM at ") + (t - T0) + " ms";
+                boolean blocked = p.blocking(t);
+                if (all != null) {
+                    check(blocked == all, which + ": in the trials it does not do what every JVM does");
+                } else {
+                    check(blocked == p.prefersBlocking(), which + ": between the trials it waits otherwise");
+                }
+            }
         }
     }
 
@@ -253,9 +264,10 @@ public class WaitPhasesTest {
      * Polling beside computing neighbours on other cores: most yields give
      * the core away for a slice. Enough long ones, a quarter of the yields
      * or more, switch a polling JVM to blocking at once; fewer, a smaller
-     * share, those in a trial or in the 20 ms after it (the threads the
-     * trial woke all want a core), and those of a JVM that already blocks
-     * decide nothing. The polled waits before the switch are not the next
+     * share, those in the trials or in the 20 ms after them (the threads
+     * the trial of blocking woke all want a core), those of a JVM that
+     * already blocks and those of a JVM in its first two periods (its JIT
+     * takes the cores) decide nothing. The polled waits before the switch are not the next
      * trial's: a trial of polling as slow as the blocked waits does not
      * switch back.
      */
@@ -267,26 +279,35 @@ public class WaitPhasesTest {
         p.yields(T0 + 502, 1, 1);
         check(p.prefersBlocking() && p.blocking(T0 + 503), "16 long yields of 16 left the JVM polling");
         p.waits(T0 + 1000, 100, 60 * US);
-        check(!p.blocking(T0 + 2005), "a trial of a JVM switched by its yields blocks");
-        p.waits(T0 + 2005, 40, 60 * US);
-        check(p.blocking(T0 + 2030) && p.prefersBlocking(),
+        check(!p.blocking(T0 + 2025), "a trial of a JVM switched by its yields blocks");
+        p.waits(T0 + 2025, 40, 60 * US);
+        check(p.blocking(T0 + 2045) && p.prefersBlocking(),
               "a trial of polling as slow as the blocked waits switched back (polled waits before the switch counted)");
 
         // {ms from T0, yields, long ones of them}
         blocksOnlyAfterLastBatch("20 long yields of 104 (under a quarter), then 20 more",
                                  new long[] {500, 100, 16}, new long[] {500, 4, 4}, new long[] {500, 20, 20});
-        blocksOnlyAfterLastBatch("long yields in a trial and the 20 ms after it, then 24 at 40 ms",
-                                 new long[] {2000, 20, 20}, new long[] {2019, 20, 20},
-                                 new long[] {2039, 20, 20}, new long[] {2040, 24, 24});
+        blocksOnlyAfterLastBatch("long yields in the trials and the 20 ms after them, then 24 at 60 ms",
+                                 new long[] {2000, 20, 20}, new long[] {2039, 20, 20},
+                                 new long[] {2059, 20, 20}, new long[] {2060, 24, 24});
+
+        Phases starting = new Phases(false);
+        starting.waits(T0 + 500, 100, 40 * US);
+        starting.yields(T0 + 500, 50, 50);
+        starting.yields(T0 + 3900, 50, 50);
+        check(!starting.prefersBlocking(), "long yields in the first two periods switched the JVM to blocking");
+        check(!starting.blocking(T0 + 4045), "a JVM whose long yields came while it started blocks");
+        starting.yields(T0 + 4500, 16, 16);
+        check(starting.prefersBlocking(), "16 long yields after the start left the JVM polling");
 
         Phases blocking = new Phases();
         blocking.waits(T0 + 500, 100, 3000 * US);
         blocking.waits(T0 + 2005, 40, 60 * US);
-        check(blocking.blocking(T0 + 2030) && blocking.prefersBlocking(), "the JVM did not switch to blocking");
+        check(blocking.blocking(T0 + 2045) && blocking.prefersBlocking(), "the JVM did not switch to blocking");
         blocking.waits(T0 + 2500, 100, 60 * US);
         blocking.yields(T0 + 2500, 50, 50);
-        blocking.waits(T0 + 4005, 40, 40 * US);
-        check(!blocking.blocking(T0 + 4030) && !blocking.prefersBlocking(),
+        blocking.waits(T0 + 4025, 40, 40 * US);
+        check(!blocking.blocking(T0 + 4045) && !blocking.prefersBlocking(),
               "long yields of a blocking JVM kept it from switching to polling");
     }
 

@@ -27,12 +27,24 @@ import java.util.concurrent.atomic.LongAdder;
 /*
  * Polling against blocking, measured: the adaptive wait policy's choice
  * for the whole JVM. The JVM prefers one (at first polling) and tries the
- * other now and then: for TRIAL_MILLIS at the start of each PERIOD_MILLIS
- * of the wall clock, every wait that begins polls if the JVM prefers
- * blocking, and blocks at once if it prefers polling. After the trial,
- * the mean of its waits is compared with the mean of the preferred kind's
- * since the last comparison; a twentieth shorter or more, and the JVM
- * prefers the trial's kind.
+ * other now and then: at the start of each PERIOD_MILLIS of the wall
+ * clock, every wait that begins blocks at once for TRIAL_MILLIS, then
+ * polls for TRIAL_MILLIS, whatever the JVM prefers; the waits of the kind
+ * it does not prefer are its trial. After both, the trial's mean wait is
+ * compared with the mean of the preferred kind's since the last
+ * comparison; a twentieth shorter or more, and the JVM prefers the
+ * trial's kind.
+ *
+ * Every JVM blocks, then polls, at the same moments, so a trial sees the
+ * world where all do what it tries. When a JVM preferring polling tried
+ * blocking while one preferring blocking tried polling, at the same time,
+ * each trial saw the other's way: a pair left in that mixed state by its
+ * start stayed there. One caller over tcp, the client polling and the
+ * server blocking, made 13,000-25,000 calls/s for whole runs: the
+ * server's trials of polling waited for a blocked client (39 µs against
+ * 30 blocking), the client's trials of blocking for a blocked server (72
+ * against 42 polling), while both polling made 55,000-87,000
+ * (2026-12-01: 5 runs of 11 before the change, none of 6 after).
  *
  * Whole JVMs switch, and every JVM of the machine tries at the same
  * moments (periods counted from the epoch), because a wait's length
@@ -93,11 +105,16 @@ import java.util.concurrent.atomic.LongAdder;
  * than a LONG_YIELD_SHARE-th of the yields since the last comparison
  * (30-45% were in that placement, under 1% where nothing computes beside
  * the calls: a collection or a compilation makes a few long among many
- * short), the JVM blocks from then on, as if a trial had lost. Not in a
- * trial nor for as long again after it: the threads a trial of blocking
+ * short), the JVM blocks from then on, as if a trial had lost. Not in the
+ * trials nor for TRIAL_MILLIS after them: the threads the blocking trial
  * woke all want a core then, and 8 callers without neighbours found their
- * first yields after it long. WaitPolicy counts a long yield only while
- * no more of the JVM's own threads poll than there are cores.
+ * first yields after it long. Not in the first START_PERIODS periods
+ * either: a starting JVM's yields are long while the JIT compiles, and
+ * one caller over shared memory was switched to blocking there (the first
+ * 2 s of 2 runs of 3 at 12,000-31,000 calls/s against 1.2 million; none
+ * of 3 after the change).
+ * WaitPolicy counts a long yield only while no more of the JVM's own
+ * threads poll than there are cores.
  */
 final class WaitPhases {
 
@@ -123,12 +140,12 @@ final class WaitPhases {
 
     /*
      * Whether a wait that begins at nowMillis (the wall clock) blocks at
-     * once; the first call after a trial compares it.
+     * once; the first call after the trials compares them.
      */
     boolean blocking(long nowMillis) {
         long offset = nowMillis % PERIOD_MILLIS;
-        if (offset < TRIAL_MILLIS) {
-            return !preferBlocking;
+        if (offset < 2 * TRIAL_MILLIS) {
+            return offset < TRIAL_MILLIS;
         }
         long start = nowMillis - offset;
         if (firstPeriod < 0) {
@@ -162,7 +179,8 @@ final class WaitPhases {
      * lengthen its waits.
      */
     void yieldedLong(long nowMillis) {
-        if (preferBlocking || nowMillis % PERIOD_MILLIS < 2 * TRIAL_MILLIS) {
+        if (preferBlocking || nowMillis % PERIOD_MILLIS < 3 * TRIAL_MILLIS
+                || firstPeriod < 0 || nowMillis - firstPeriod < START_PERIODS * PERIOD_MILLIS) {
             return;
         }
         longYields.increment();

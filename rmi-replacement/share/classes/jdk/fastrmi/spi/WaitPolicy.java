@@ -58,15 +58,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     (computing neighbours): a yield gives the core away for the
  *     neighbour's whole time slice, while a blocked thread is woken ahead
  *     of it. So the JVM also measures both ways against each other: it
- *     polls as above at first, and for 20 ms at the start of every 2 s of
- *     the wall clock (every JVM of the machine tries at the same moments)
- *     its waits take the other way; if their mean wait was clearly
- *     shorter, the JVM switches (not in its first two periods, while it
- *     starts), and its waits then block at once until a trial of polling
- *     wins again. A polling JVM whose yields give the core away for whole
- *     time slices (16 or more, over a quarter of its yields, lasting 1 ms
- *     or more, while no more of its threads poll than there are cores)
- *     switches at once, without waiting for a trial. A wait that blocks
+ *     polls as above at first, and at the start of every 2 s of the wall
+ *     clock every JVM of the machine blocks at once for 20 ms, then polls
+ *     for 20 ms, whichever it prefers: the other way's waits there are its
+ *     trial; if their mean wait was clearly shorter than its own way's,
+ *     the JVM switches (not in its first two periods, while it starts),
+ *     and its waits then block at once until a trial of polling wins
+ *     again. A polling JVM whose yields give the core away for whole time
+ *     slices (16 or more, over a quarter of its yields, lasting 1 ms or
+ *     more, while no more of its threads poll than there are cores, and
+ *     not while it starts) switches at once, without waiting for a
+ *     trial. A wait that blocks
  *     costs what a stock transport's blocking read costs, no more.</li>
  * <li>{@code block}: never spin; for machines shared with other work.</li>
  * <li>{@code spin}: always spin for {@code spinMicros}, however many
