@@ -3,7 +3,10 @@
 # bench-scaling): void ping() from 1, 2, 4, 8, 16 and 64 threads of one
 # client JVM sharing one stub, JMH throughput mode (-t N), on stock RMI on
 # stock Temurin, on jdk.fastrmi over tcp and over the fabric (shm), each
-# wait policy of jdk.fastrmi given in SCALING_WAITS; then
+# wait policy of jdk.fastrmi given in SCALING_WAITS; the C floor over TCP
+# at the same caller counts (bench/native/tcp_callers: a connection and a
+# server thread per caller, blocking or polling, and all callers on one
+# connection, blocking or polling); then
 # $BENCH_OUT/scaling-report.md and scaling.png.
 #
 #   bench/scripts/scaling.sh
@@ -53,6 +56,11 @@ for wait in $SCALING_WAITS; do
     run "fastrmi-shm-$wait" "$IMAGE/bin/java" 'org\.grandejdk\.bench\.rmi\.RemoteCallFastRmiBench\.ping$' \
         "-Djdk.fastrmi.wait=$wait"
 done
+say "C floor over tcp (bench/native/tcp_callers): block, poll, mux, muxpoll"
+gcc -O2 -Wall -Wextra -pthread -o "$out/tcp_callers" "$bench/native/tcp_callers.c"
+for mode in block poll mux muxpoll; do
+    "$out/tcp_callers" -s 3 -w "$mode" $SCALING_THREADS
+done > "$out/floor-tcp.txt"
 echo "end:   $(uptime)" >> "$load"
 
 say "report: ${BENCH_OUT#$repo/}/scaling-report.md"
