@@ -38,21 +38,14 @@
  * (user, system and soft interrupts), so both processes and the
  * kernel's loopback work count.
  */
-#include <arpa/inet.h>
-#include <errno.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
+
+#include "tcp_floor.h"
 
 #define MAX_CALLERS 1024
 #define MAX_SIZE 4096
@@ -70,12 +63,6 @@ static double seconds = 3.0;
 static atomic_int stopping;
 /* Calls completed, by all callers. */
 static atomic_long calls;
-
-static void die(const char *what)
-{
-	fprintf(stderr, "tcp_callers: %s: %s\n", what, strerror(errno));
-	exit(2);
-}
 
 static double now_s(void)
 {
@@ -134,33 +121,6 @@ static int read_full(int fd, char *buf, size_t n)
 	return 1;
 }
 
-static void write_full(int fd, const char *buf, size_t n)
-{
-	while (n > 0) {
-		ssize_t k = write(fd, buf, n);
-
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			die("write");
-		}
-		buf += k;
-		n -= k;
-	}
-}
-
-static int connect_to(const struct sockaddr_in *addr)
-{
-	int one = 1, fd = socket(AF_INET, SOCK_STREAM, 0);
-
-	if (fd < 0 || connect(fd, (const struct sockaddr *) addr,
-			      sizeof(*addr)))
-		die("connect to 127.0.0.1");
-	if (setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)))
-		die("TCP_NODELAY");
-	return fd;
-}
-
 /* Server, block: echoes one connection's requests until it closes. */
 static void *echo_connection(void *arg)
 {
@@ -199,14 +159,13 @@ static void echo_batches(int fd)
 static void serve(int listener, int callers)
 {
 	pthread_t thread;
-	int i, fd, one = 1;
+	int i, fd;
 
 	for (i = 0; i < (MUXED ? 1 : callers); i++) {
 		fd = accept(listener, NULL, NULL);
 		if (fd < 0)
 			die("accept");
-		if (setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)))
-			die("TCP_NODELAY");
+		nodelay(fd);
 		if (MUXED) {
 			echo_batches(fd);
 			return;
@@ -338,23 +297,13 @@ static void *demultiplex(void *arg)
 static void run(int callers)
 {
 	struct sockaddr_in addr;
-	socklen_t len = sizeof(addr);
 	pthread_t threads[MAX_CALLERS], reader;
 	double t0, b0, elapsed, busy;
 	long n0;
 	int listener, i, status;
 	pid_t pid;
 
-	listener = socket(AF_INET, SOCK_STREAM, 0);
-	if (listener < 0)
-		die("socket");
-	memset(&addr, 0, sizeof(addr));
-	addr.sin_family = AF_INET;
-	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (bind(listener, (struct sockaddr *) &addr, sizeof(addr))
-	    || listen(listener, MAX_CALLERS)
-	    || getsockname(listener, (struct sockaddr *) &addr, &len))
-		die("listen on 127.0.0.1");
+	listener = listen_loopback(&addr, MAX_CALLERS);
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0)
@@ -449,6 +398,7 @@ int main(int argc, char **argv)
 	}
 	if (optind == argc)
 		usage();
+	tcp_floor_tool = "tcp_callers";
 	signal(SIGPIPE, SIG_IGN);
 	for (i = optind; i < argc; i++) {
 		callers = atoi(argv[i]);

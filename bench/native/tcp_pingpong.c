@@ -16,36 +16,11 @@
  * echoes. A line per size (bulk_floor.h). The kernel's socket buffers are
  * its defaults (auto-tuned), as a JVM's are.
  */
-#include <arpa/inet.h>
-#include <errno.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 
 #include "bulk_floor.h"
-
-static void die(const char *what)
-{
-	fprintf(stderr, "tcp_pingpong: %s: %s\n", what, strerror(errno));
-	exit(2);
-}
-
-static void write_full(int fd, const char *buf, size_t n)
-{
-	while (n > 0) {
-		ssize_t k = write(fd, buf, n);
-
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			die("write");
-		}
-		buf += k;
-		n -= k;
-	}
-}
+#include "tcp_floor.h"
 
 static void read_full(int fd, char *buf, size_t n)
 {
@@ -64,14 +39,6 @@ static void read_full(int fd, char *buf, size_t n)
 		buf += k;
 		n -= k;
 	}
-}
-
-static void nodelay(int fd)
-{
-	int one = 1;
-
-	if (setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)))
-		die("TCP_NODELAY");
 }
 
 /* The initiator's side of iters round trips. */
@@ -127,12 +94,12 @@ int main(int argc, char **argv)
 {
 	struct floor_args args;
 	struct sockaddr_in addr;
-	socklen_t len = sizeof(addr);
 	size_t largest = 0;
 	int listener, fd, s, batch, status;
 	char *buf;
 	pid_t pid;
 
+	tcp_floor_tool = "tcp_pingpong";
 	floor_parse(argc, argv, "tcp_pingpong", 2000, &args);
 	for (s = 0; s < args.nsizes; s++)
 		if (args.sizes[s] > largest)
@@ -142,17 +109,7 @@ int main(int argc, char **argv)
 		die("malloc");
 	memset(buf, 0x5a, largest);
 
-	listener = socket(AF_INET, SOCK_STREAM, 0);
-	if (listener < 0)
-		die("socket");
-	memset(&addr, 0, sizeof(addr));
-	addr.sin_family = AF_INET;
-	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	addr.sin_port = 0;
-	if (bind(listener, (struct sockaddr *) &addr, sizeof(addr))
-	    || listen(listener, 1)
-	    || getsockname(listener, (struct sockaddr *) &addr, &len))
-		die("listen on 127.0.0.1");
+	listener = listen_loopback(&addr, 1);
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0)
@@ -160,10 +117,7 @@ int main(int argc, char **argv)
 	alarm(600);	/* neither side waits for ever on a dead peer */
 	if (pid == 0) {
 		close(listener);
-		fd = socket(AF_INET, SOCK_STREAM, 0);
-		if (fd < 0 || connect(fd, (struct sockaddr *) &addr, sizeof(addr)))
-			die("connect to 127.0.0.1");
-		nodelay(fd);
+		fd = connect_to(&addr);
 		responder(fd, &args, buf);
 		close(fd);
 		exit(0);

@@ -335,9 +335,23 @@ public class RegistryStringArgumentTest {
     static void stockAttack(String streamClass) throws Exception {
         Registry registry = LocateRegistry.getRegistry(ChildJvm.HOST, server.port());
         expect(registry instanceof RemoteObject, "the registry stub is a RemoteObject: " + registry.getClass());
-        // the hand-made call is a lookup: with a string it finds what the registry holds
+        lookupAttack(name -> stockLookup(registry, name), streamClass, () -> { });
+    }
+
+    /** A hand-made lookup of the registry with the given argument. */
+    interface HandMadeLookup {
+        Object lookup(Object name) throws Exception;
+    }
+
+    /**
+     * The attack through a hand-made lookup: with a string it finds what the
+     * registry holds; with a Gadget, twice, it is refused by the stream
+     * class's check before anything of the Gadget runs, and the registry
+     * still serves; after each round, afterRound's check.
+     */
+    static void lookupAttack(HandMadeLookup lookup, String streamClass, Runnable afterRound) throws Exception {
         try {
-            Object r = stockLookup(registry, MISSING_NAME);
+            Object r = lookup.lookup(MISSING_NAME);
             throw new AssertionError("a hand-made lookup of " + MISSING_NAME + " returned " + r);
         } catch (NotBoundException e) {
             expectEquals(MISSING_NAME, e.getMessage(), "a hand-made lookup of a missing name: NotBoundException");
@@ -346,7 +360,7 @@ public class RegistryStringArgumentTest {
             String what = "a hand-made lookup with a Gadget as its name (" + round + ")";
             RemoteException thrown = null;
             try {
-                Object r = stockLookup(registry, new Gadget());
+                Object r = lookup.lookup(new Gadget());
                 throw new AssertionError(what + " returned " + r);
             } catch (RemoteException e) {
                 System.out.println(what + ": " + e);
@@ -355,6 +369,7 @@ public class RegistryStringArgumentTest {
             noGadget(what);
             expectRefusal(thrown, streamClass, what);
             stillServing(what);
+            afterRound.run();
         }
     }
 
@@ -381,28 +396,7 @@ public class RegistryStringArgumentTest {
         server.awaitLine("REGISTRY BOUND", 30);
         // the technology under test, checked by lookup: getRegistry's stub would call over tcp
         Registry registry = server.lookup(REGISTRY);
-        // the hand-made call is a lookup: with a string it finds what the registry holds
-        try {
-            Object r = fastLookup(registry, MISSING_NAME);
-            throw new AssertionError("a hand-made lookup of " + MISSING_NAME + " returned " + r);
-        } catch (NotBoundException e) {
-            expectEquals(MISSING_NAME, e.getMessage(), "a hand-made lookup of a missing name: NotBoundException");
-        }
-        for (int round = 1; round <= 2; round++) {
-            String what = "a hand-made lookup with a Gadget as its name (" + round + ")";
-            RemoteException thrown = null;
-            try {
-                Object r = fastLookup(registry, new Gadget());
-                throw new AssertionError(what + " returned " + r);
-            } catch (RemoteException e) {
-                System.out.println(what + ": " + e);
-                thrown = e;
-            }
-            noGadget(what);
-            expectRefusal(thrown, streamClass, what);
-            stillServing(what);
-            ChildJvm.expectTechnology(registry);
-        }
+        lookupAttack(name -> fastLookup(registry, name), streamClass, () -> ChildJvm.expectTechnology(registry));
     }
 
     /**
