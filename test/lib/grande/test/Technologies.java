@@ -116,12 +116,7 @@ public final class Technologies {
             new Technology("test", List.of(), null,
                            Map.of(FIXED_PORTS, "it listens on a port of its own choosing beside each port an"
                                                + " export asks for, so a server restarted on the same port is"
-                                               + " at an endpoint no old stub names",
-                                  IDLE_PROBE, "its connections keep Transport.probe's default (isOpen), which"
-                                              + " does not see that the peer closed",
-                                  RESPONSE_TIMEOUT, "it reads no Timeouts: a receive is bounded only by what the"
-                                                    + " runtime passes (FastRMI.withResponseTimeout, callAsync's"
-                                                    + " deadline)")));
+                                               + " at an endpoint no old stub names")));
 
     private Technologies() { }
 

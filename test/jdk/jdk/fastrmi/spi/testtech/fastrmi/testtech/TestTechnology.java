@@ -57,6 +57,12 @@ import jdk.fastrmi.spi.Transport;
  * its stream header (u2 length, bytes). Then frames as the runtime writes
  * them: a u4 little-endian length and that many bytes.
  *
+ * <p>It honours stock's time-outs as the SPI asks ({@link Timeouts}): a
+ * client's receive ends after sun.rmi.transport.tcp.responseTimeout, a
+ * server's after sun.rmi.transport.tcp.readTimeout. An idle connection's
+ * {@link Transport#probe} reads, for at most 1 ms, to see that the peer
+ * has not closed it.
+ *
  * <p>With {@code -Dtest.fastrmi.startMillis=N} it says it is still
  * starting ({@link #started}) for N ms after it was made, as a technology
  * that loads a native library in the background does.
@@ -67,15 +73,17 @@ final class TestTechnology implements Technology {
 
     private final String host;
     private final DistributedGC.Kind gcKind;
+    private final Timeouts timeouts;
     private final Map<Integer, ServerSocket> listeners = new HashMap<>();
     private final long startedAt;
 
     /** The connections this JVM's test technologies opened, as a client. */
     static final AtomicInteger CONNECTIONS = new AtomicInteger();
 
-    TestTechnology(String host, DistributedGC.Kind gcKind) {
+    TestTechnology(String host, DistributedGC.Kind gcKind, Timeouts timeouts) {
         this.host = host;
         this.gcKind = gcKind;
+        this.timeouts = timeouts;
         this.startedAt = System.nanoTime() + Long.getLong("test.fastrmi.startMillis", 0) * 1_000_000;
     }
 
@@ -139,7 +147,7 @@ final class TestTechnology implements Technology {
         Socket socket = new Socket();
         try {
             socket.connect(new InetSocketAddress(a.substring(0, colon), Integer.parseInt(a.substring(colon + 1))));
-            SocketTransport t = new SocketTransport(socket);
+            SocketTransport t = new SocketTransport(socket, timeouts.responseMillis());
             t.writeHello(MAGIC, hello);
             int status = t.in.readUnsignedByte();
             Handshake answer = t.readHandshake();
@@ -162,16 +170,16 @@ final class TestTechnology implements Technology {
             } catch (IOException e) {
                 return;         // closed by unlisten
             }
-            Thread t = new Thread(() -> serve(socket, acceptor, port), "testtech-conn");
+            Thread t = new Thread(() -> serve(socket, acceptor, port, timeouts.readMillis()), "testtech-conn");
             t.setDaemon(true);
             t.start();
         }
     }
 
-    private static void serve(Socket socket, Acceptor acceptor, int port) {
+    private static void serve(Socket socket, Acceptor acceptor, int port, long readMillis) {
         SocketTransport t = null;
         try {
-            t = new SocketTransport(socket);
+            t = new SocketTransport(socket, readMillis);
             if (t.readInt() != MAGIC) {
                 throw new IOException("not a test technology client");
             }
@@ -214,10 +222,13 @@ final class TestTechnology implements Technology {
         private final OutputStream out;
         private final String peerHost;
         private final boolean peerLocal;
+        private final long timeoutNanos;    // receive(Frame)'s bound, 0: none
         private volatile boolean open = true;
 
-        SocketTransport(Socket socket) throws IOException {
+        /* timeoutMillis: a client's responseTimeout, a server's readTimeout; 0 for none */
+        SocketTransport(Socket socket, long timeoutMillis) throws IOException {
             this.socket = socket;
+            this.timeoutNanos = timeoutMillis * 1_000_000;
             socket.setTcpNoDelay(true);
             this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 64 * 1024));
             this.out = socket.getOutputStream();
@@ -286,23 +297,30 @@ final class TestTechnology implements Technology {
 
         @Override
         public void receive(Frame frame) throws IOException {
-            receiveBefore(frame, 0);
+            receiveWithin(frame, timeoutNanos);
         }
 
         @Override
         public void receive(Frame frame, long timeoutMillis) throws IOException {
-            receiveBefore(frame, System.nanoTime() + Timeouts.receiveNanos(timeoutMillis));
+            receiveWithin(frame, Timeouts.receiveNanos(timeoutMillis));
         }
 
-        /* Each read waits no longer than the time left until the deadline (0: none). */
-        private void receiveBefore(Frame frame, long deadline) throws IOException {
+        /*
+         * timeoutNanos (0: none) bounds the wait for the frame to begin and,
+         * once begun, for it to arrive whole: each read waits no longer
+         * than the time left.
+         */
+        private void receiveWithin(Frame frame, long timeoutNanos) throws IOException {
             try {
+                long deadline = deadline(timeoutNanos);
                 boundRead(deadline);
                 int first = in.read();
                 if (first < 0) {
                     throw new EOFException("connection closed");
                 }
+                deadline = deadline(timeoutNanos);      // the frame has begun
                 byte[] len = {(byte) first, 0, 0, 0};
+                boundRead(deadline);
                 in.readFully(len, 1, 3);
                 int messageLength = Frame.messageLength(len);
                 frame.prepare(messageLength);
@@ -320,21 +338,49 @@ final class TestTechnology implements Technology {
             } catch (IOException e) {
                 close();
                 throw e;
-            } finally {
-                if (deadline != 0 && !socket.isClosed()) {
-                    socket.setSoTimeout(0);
-                }
             }
         }
 
+        private static long deadline(long timeoutNanos) {
+            return timeoutNanos == 0 ? 0 : System.nanoTime() + timeoutNanos;
+        }
+
+        /* Every read sets its own bound, the time left (0: none): what probe set does not stay. */
         private void boundRead(long deadline) throws IOException {
+            int millis = 0;
             if (deadline != 0) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new SocketTimeoutException("no frame within the time-out");
+                    throw new SocketTimeoutException("no frame from " + peerHost + " within the time-out");
                 }
-                socket.setSoTimeout(Math.clamp((left + 999_999) / 1_000_000, 1, Integer.MAX_VALUE));
+                millis = Math.clamp((left + 999_999) / 1_000_000, 1, Integer.MAX_VALUE);
             }
+            socket.setSoTimeout(millis);
+        }
+
+        /*
+         * A blocking socket tells that the peer closed only to a read, so
+         * this reads, for at most 1 ms (the pool probes only a connection
+         * idle for longer). Silence means alive; the end, a reset or bytes
+         * nobody asked for mean the connection cannot carry a call.
+         */
+        @Override
+        public boolean probe() {
+            boolean alive = false;
+            try {
+                if (isOpen() && in.available() == 0) {
+                    socket.setSoTimeout(1);
+                    in.read();
+                }
+            } catch (SocketTimeoutException e) {
+                alive = true;
+            } catch (IOException e) {
+                // not alive
+            }
+            if (!alive) {
+                close();
+            }
+            return alive;
         }
 
         @Override

@@ -24,6 +24,7 @@ import java.io.IOException;
 import jdk.fastrmi.spi.DistributedGC;
 import jdk.fastrmi.spi.Technology;
 import jdk.fastrmi.spi.TechnologyProvider;
+import jdk.fastrmi.spi.Timeouts;
 
 /**
  * The provider of the "test" technology, preferred to every technology of
@@ -55,7 +56,8 @@ public final class TestTechnologyProvider implements TechnologyProvider {
     @Override
     public Technology create(Context context) throws IOException {
         String host = context.property("host");
+        // stock's time-outs: the SPI asks every technology to honour them
         return new TestTechnology(host == null || host.isEmpty() ? "127.0.0.1" : host,
-                                  context.gcKind(DistributedGC.Kind.LEASE));
+                                  context.gcKind(DistributedGC.Kind.LEASE), Timeouts.fromSystemProperties());
     }
 }
