@@ -39,10 +39,10 @@ import java.util.concurrent.atomic.LongAdder;
  * world where all do what it tries. When a JVM preferring polling tried
  * blocking while one preferring blocking tried polling, at the same time,
  * each trial saw the other's way: a pair left in that mixed state by its
- * start stayed there. One caller over tcp, the client polling and the
- * server blocking, made 13,000-25,000 calls/s for whole runs: the
- * server's trials of polling waited for a blocked client (39 µs against
- * 30 blocking), the client's trials of blocking for a blocked server (72
+ * start stayed there. One caller over tcp, one JVM polling and the other
+ * blocking, made 13,000-25,000 calls/s for whole runs: the blocking
+ * JVM's trials of polling waited for a blocked peer (39 µs against 30
+ * blocking), the polling JVM's trials of blocking for a blocked peer (72
  * against 42 polling), while both polling made 55,000-87,000
  * (2026-12-01: 5 runs of 11 before the change, none of 6 after).
  *
