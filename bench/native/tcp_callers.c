@@ -59,7 +59,7 @@ static const char *const mode_names[] = { "block", "poll", "mux", "muxpoll" };
 static size_t size = 64;
 static double seconds = 3.0;
 
-/* Set by the timer: callers stop after their current call. */
+/* Set once the measured time is over: callers stop after their current call. */
 static atomic_int stopping;
 /* Calls completed, by all callers. */
 static atomic_long calls;
@@ -86,7 +86,6 @@ static double busy_s(void)
 	return (double) (user + nice + sys + irq + softirq)
 	       / sysconf(_SC_CLK_TCK);
 }
-
 
 /* Reads what is there, at least a byte; polls in the polling modes. */
 static ssize_t read_some(int fd, char *buf, size_t n)

@@ -91,14 +91,11 @@ public final class Technologies {
     public static final String IDLE_PROBE = "idle-probe";
 
     /**
-     * A feature: the technology bounds a client's wait for a reply by
-     * stock's sun.rmi.transport.tcp.responseTimeout (Timeouts), of its own
-     * accord, and not only where the runtime passes a bound.
+     * The features a test may require: what the SPI leaves to a technology.
+     * What it asks of every technology (stock's time-outs, Timeouts) is not
+     * one: a technology without it fails those tests.
      */
-    public static final String RESPONSE_TIMEOUT = "response-timeout";
-
-    /** The features a test may require. */
-    public static final Set<String> FEATURES = Set.of(FIXED_PORTS, IDLE_PROBE, RESPONSE_TIMEOUT);
+    public static final Set<String> FEATURES = Set.of(FIXED_PORTS, IDLE_PROBE);
 
     /*
      * jdk.fastrmi.technologies is explicit wherever the test technology

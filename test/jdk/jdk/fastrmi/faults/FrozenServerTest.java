@@ -42,15 +42,15 @@
 /*
  * @test id=fastrmi-timeout
  * @summary The same on jdk.fastrmi, over every technology
- *          (grande.test.Technologies) that bounds its wait for a reply by
- *          that property (response-timeout): the stock exception within the
- *          stock time-out, whatever carries the call; the timed-out
- *          connection is dropped, not reused.
+ *          (grande.test.Technologies; the SPI's Timeouts binds each to
+ *          that property): the stock exception within the stock time-out,
+ *          whatever carries the call; the timed-out connection is dropped,
+ *          not reused.
  * @modules java.rmi jdk.fastrmi
  * @library /lib /jdk/jdk/fastrmi/spi/testtech
  * @build grande.test.* FrozenServerTest FaultService FaultServer fastrmi.testtech.*
  * @run main/othervm/timeout=600 -Djava.rmi.provider=fastrmi -Djava.rmi.server.hostname=127.0.0.1
- *      grande.test.Technologies --requires=response-timeout -Dsun.rmi.transport.tcp.responseTimeout=2000
+ *      grande.test.Technologies -Dsun.rmi.transport.tcp.responseTimeout=2000
  *      FrozenServerTest timeout
  */
 
