@@ -1401,7 +1401,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         TypeInfo local = st.local;
         Object obj = local.newInstance();
         int h = assignHandle(unshared ? UNSHARED : obj);
-        Marshaler m = st.marshaler;
+        // A marshaler copies the images as they are: only in this machine's byte order.
+        Marshaler m = swapImages ? null : st.marshaler;
         if (m != null) {
             marshalerDepth++;
             try {
@@ -1829,7 +1830,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private void readFields(Object obj, Slot slot) throws IOException, ClassNotFoundException {
         StreamLevel s = slot.stream;
         Level l = slot.local;
-        if (slot.exact) {
+        if (slot.exact && !swapImages) {
             if (l.image != null) {
                 getImage(l.image, obj);
             }
@@ -1874,12 +1875,16 @@ public class FastObjectInputStream extends ObjectInputStream {
             markNotFound(h, st.resolveException);
             return null;
         }
-        // The values of the record's level, as the stream orders them, for
-        // the plan's constructor; any other level's data, in the order the
-        // levels come, read and dropped.
+        // The record's level is read by the plan's generated reader, which
+        // makes the record; any other level's data, in the order the levels
+        // come, is read and dropped.
         RecordPlan plan = st.recordPlan();
-        long[] bits = plan.newBits();
-        Object[] refs = plan.newRefs();
+        if (!plan.hasConstructor()) {
+            skipSerialData(st);
+            throw new InvalidClassException(st.name, "record canonical constructor not found");
+        }
+        Object obj = null;
+        boolean made = false;
         for (Slot slot : st.slots) {
             StreamLevel s = slot.stream;
             if (s == null) {
@@ -1891,27 +1896,16 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
             need(s.primSize);
             int a = pos;
-            for (int f = 0; f < s.primCodes.length; f++) {
-                bits[f] = imageBits(a + s.primOffsets[f], TypeInfo.width(s.primCodes[f]));
-            }
             pos += s.primSize;
-            for (int f = 0; f < s.refNames.length; f++) {
-                refs[f] = readObject0(false);
-            }
+            obj = plan.read(this, win, a, LITTLE_ENDIAN == swapImages);
+            made = true;
         }
-        if (!plan.hasConstructor()) {
-            throw new InvalidClassException(st.name, "record canonical constructor not found");
-        }
-        Object obj;
-        try {
-            obj = plan.construct(bits, refs);
-        } catch (Exception e) {
-            throw new InvalidObjectException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
-        } catch (Throwable t) {
-            if (t instanceof Error err) {
-                throw err;
+        if (!made) {
+            // The stream has no level of the record: every component takes its default.
+            if (plan.level != null) {
+                throw new StreamCorruptedException("record " + st.name + " without its level");
             }
-            throw new InvalidObjectException(t.toString(), t);
+            obj = plan.read(this, win, pos, LITTLE_ENDIAN == swapImages);
         }
         handles[h] = unshared ? UNSHARED : obj;
         return finishObject(obj, st.local, h, unshared);
