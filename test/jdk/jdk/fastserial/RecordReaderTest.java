@@ -26,8 +26,9 @@
  *          order (a big-endian writer's: the header's flag cleared and each
  *          value's bytes reversed) reads back the same values, into a
  *          record, into a class its generated marshaler reads and into one
- *          with a readObject (the images are not copied as they are: a bug
- *          until 2026-12-02, caught here), and the same bytes with the
+ *          with a readObject (the flag decides, although the descriptors'
+ *          fingerprints are still this machine's: such classes take the
+ *          field-by-field path, which swaps), and the same bytes with the
  *          flag left set read back other values (so the flag is what
  *          decides); records whose references arrive a few bytes at a time
  *          (the primitives are taken before the window moves); a
