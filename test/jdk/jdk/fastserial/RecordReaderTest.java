@@ -28,7 +28,8 @@
  *          record, into a class its generated marshaler reads and into one
  *          with a readObject (the flag decides, although the descriptors'
  *          fingerprints are still this machine's: such classes take the
- *          field-by-field path, which swaps), and the same bytes with the
+ *          field-by-field path, which swaps) and into an image a class's
+ *          own readObject reads (getImage), and the same bytes with the
  *          flag left set read back other values (so the flag is what
  *          decides); records whose references arrive a few bytes at a time
  *          (the primitives are taken before the window moves); a
@@ -48,8 +49,11 @@
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.lang.reflect.ClassInfo;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -102,6 +106,48 @@ public class RecordReaderTest {
 
         private void readObject(java.io.ObjectInputStream in) throws IOException, ClassNotFoundException {
             in.defaultReadObject();
+        }
+    }
+
+    /** Writes an image of its fields itself and reads it back, as a hand-written readObject may. */
+    static final class Imaged implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private static final ClassInfo IMAGE = image();
+
+        transient long big;
+        transient int mid;
+        transient short small;
+        transient char letter;
+
+        private static ClassInfo image() {
+            try {
+                return Imaged.class.getClassInfo(Imaged.class.getDeclaredField("big"),
+                        Imaged.class.getDeclaredField("mid"), Imaged.class.getDeclaredField("small"),
+                        Imaged.class.getDeclaredField("letter"));
+            } catch (NoSuchFieldException e) {
+                throw new AssertionError(e);
+            }
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            ((FastObjectOutputStream) out).putImage(IMAGE, this);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            ((FastObjectInputStream) in).getImage(IMAGE, this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Imaged x && big == x.big && mid == x.mid && small == x.small
+                    && letter == x.letter;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(big, mid, small, letter);
         }
     }
 
@@ -164,6 +210,13 @@ public class RecordReaderTest {
         checkOtherOrder(v, "record");
         checkOtherOrder(filled(new Fields()), "class");
         checkOtherOrder(filled(new CustomFields()), "class with readObject");
+        Imaged imaged = new Imaged();
+        imaged.big = 0x0123456789abcdefL;
+        imaged.mid = 0x2468ace1;
+        imaged.small = 0x1357;
+        imaged.letter = 0x7531;
+        checkOtherOrder(imaged, "an image its readObject reads (getImage)", imaged.big, 8, imaged.mid, 4,
+                        imaged.small, 2, imaged.letter, 2);
     }
 
     static Fields filled(Fields x) {
@@ -178,15 +231,18 @@ public class RecordReaderTest {
 
     /** obj's stream made a big-endian writer's: the flag cleared and each value reversed. */
     static void checkOtherOrder(Object obj, String what) throws Exception {
+        checkOtherOrder(obj, what, S, 2, C, 2, I, 4, L, 8, Float.floatToRawIntBits(F), 4,
+                        Double.doubleToRawLongBits(D), 8);
+    }
+
+    /** The same for obj's values, given as pairs: a value, its width. */
+    static void checkOtherOrder(Object obj, String what, long... valuesAndWidths) throws Exception {
         byte[] little = write(obj);
         expect((little[3] & Wire.FLAG_IMAGES_LITTLE_ENDIAN) != 0, "this writer's images are little-endian");
         byte[] big = little.clone();
-        reverse(big, S, 2);
-        reverse(big, C, 2);
-        reverse(big, I, 4);
-        reverse(big, L, 8);
-        reverse(big, Float.floatToRawIntBits(F), 4);
-        reverse(big, Double.doubleToRawLongBits(D), 8);
+        for (int k = 0; k < valuesAndWidths.length; k += 2) {
+            reverse(big, valuesAndWidths[k], (int) valuesAndWidths[k + 1]);
+        }
         byte[] flagged = big.clone();
         big[3] &= (byte) ~Wire.FLAG_IMAGES_LITTLE_ENDIAN;
         expectEquals(obj, read(big), what + " from a big-endian writer");

@@ -743,7 +743,12 @@ public class FastObjectInputStream extends ObjectInputStream {
         int size = info.size();
         need(size);
         byte[] a = array;
-        if (a != null) {
+        if (swapImages) {
+            byte[] tmp = scratch(size);
+            win.copyTo(pos, tmp, BYTE_BASE, size, 1, false);
+            reverseFields(info, tmp);
+            info.fromByteArray(obj, 0, tmp, 0);
+        } else if (a != null) {
             info.fromByteArray(obj, 0, a, arrayStart + pos);
         } else {
             byte[] tmp = scratch(size);
@@ -751,6 +756,28 @@ public class FastObjectInputStream extends ObjectInputStream {
             info.fromByteArray(obj, 0, tmp, 0);
         }
         pos += size;
+    }
+
+    /**
+     * An image from a writer in the other byte order made this machine's:
+     * each field's bytes reversed where the image packs it. Rare (the
+     * generated paths never come here then), so the fields are asked for
+     * each time.
+     */
+    private static void reverseFields(ClassInfo info, byte[] image) {
+        int at = 0;
+        for (java.lang.reflect.Field f : info.getFields()) {
+            Class<?> t = f.getType();
+            int width = t == long.class || t == double.class ? 8
+                    : t == int.class || t == float.class ? 4
+                    : t == short.class || t == char.class ? 2 : 1;
+            for (int i = at, j = at + width - 1; i < j; i++, j--) {
+                byte b = image[i];
+                image[i] = image[j];
+                image[j] = b;
+            }
+            at += width;
+        }
     }
 
     private byte[] scratch(int n) {
