@@ -50,6 +50,17 @@ import jdk.internal.misc.Unsafe;
  */
 public final class Window {
     private static final ScopedMemoryAccess SMA = ScopedMemoryAccess.getScopedMemoryAccess();
+
+    static {
+        // C2 does not inline a method whose signature names a class not yet
+        // loaded: every ScopedMemoryAccess accessor takes a MemorySessionImpl,
+        // which a JVM that never touched the FFM API has not loaded. Code
+        // compiled before something loads it (a stream on byte[] only) kept
+        // each getLong of a record's fields as a call: a quarter of reading
+        // records10 (perfasm). The class literal loads it with this class.
+        MemorySessionImpl.class.getName();
+    }
+
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
     private static final int MAX_LENGTH = Integer.MAX_VALUE - 16;
     /** The byte order of the platform, for the accessors' bigEndian argument. */
