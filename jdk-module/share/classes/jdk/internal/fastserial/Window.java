@@ -54,11 +54,15 @@ public final class Window {
     static {
         // C2 does not inline a method whose signature names a class not yet
         // loaded: every ScopedMemoryAccess accessor takes a MemorySessionImpl,
-        // which a JVM that never touched the FFM API has not loaded. Code
-        // compiled before something loads it (a stream on byte[] only) kept
-        // each getLong of a record's fields as a call: a quarter of reading
-        // records10 (perfasm). The class literal loads it with this class.
+        // and the streams' own constructors a MemorySegment, which a JVM
+        // that never touched the FFM API has not loaded. Code compiled
+        // before something loads them (streams on byte[] only) kept each
+        // getLong of a record's fields, or a fresh stream's construction, as
+        // a call: a quarter of reading records10 (perfasm). The class
+        // literals load them with this class, which every stream's
+        // constructor initializes.
         MemorySessionImpl.class.getName();
+        MemorySegment.class.getName();
     }
 
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
