@@ -76,12 +76,6 @@ public final class TypeInfo {
         for (int i = 1; i < Wire.PREDEFINED.length; i++) {
             PREDEFINED_IDS.put(Wire.PREDEFINED[i], i);
         }
-        // For C2 (see Window): the accessors of types and reading plans
-        // return these, and a JVM that writes or reads no record, or
-        // compiles before its first marshaler, has no other reason to load
-        // them yet.
-        RecordPlan.class.getName();
-        Marshaler.class.getName();
     }
 
     /** The information about {@code cl}. */

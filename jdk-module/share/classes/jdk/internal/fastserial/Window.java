@@ -27,6 +27,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Objects;
 
+import jdk.fastserial.Marshaler;
 import jdk.internal.foreign.AbstractMemorySegmentImpl;
 import jdk.internal.foreign.MemorySessionImpl;
 import jdk.internal.misc.ScopedMemoryAccess;
@@ -53,16 +54,20 @@ public final class Window {
 
     static {
         // C2 does not inline a method whose signature names a class not yet
-        // loaded: every ScopedMemoryAccess accessor takes a MemorySessionImpl,
-        // and the streams' own constructors a MemorySegment, which a JVM
-        // that never touched the FFM API has not loaded. Code compiled
-        // before something loads them (streams on byte[] only) kept each
-        // getLong of a record's fields, or a fresh stream's construction, as
-        // a call: a quarter of reading records10 (perfasm). The class
-        // literals load them with this class, which every stream's
+        // loaded. The streams' hot paths name four that a JVM may not have
+        // loaded when it compiles them: MemorySessionImpl (every
+        // ScopedMemoryAccess accessor) and MemorySegment (the streams'
+        // constructors) in a JVM that never touched the FFM API, RecordPlan
+        // and Marshaler (what types and reading plans return) before its
+        // first record or marshaler. Such code kept each getLong of a
+        // record's fields, or a fresh stream's construction, as a call for
+        // the JVM's life: a quarter of reading records10 (perfasm). The
+        // class literals load them with this class, which every stream's
         // constructor initializes.
         MemorySessionImpl.class.getName();
         MemorySegment.class.getName();
+        RecordPlan.class.getName();
+        Marshaler.class.getName();
     }
 
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
