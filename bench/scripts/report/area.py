@@ -162,7 +162,8 @@ def area_serial_lines(image, stock, sizes, sharing):
                  "resetObjects() between objects, so types travel once. Both always track "
                  "references (an object met twice is written once). Kryo%s and Fory%s: "
                  "registered classes, reused buffers; Kryo without reference tracking (no "
-                 "payload needs it), Fory both without and with it. The target's \"ahead "
+                 "payload needs it), Fory without it, with it (Fory's default leaves "
+                 "strings untracked) and with strings tracked too. The target's \"ahead "
                  "of Fory\" and the × Fory columns compare with %s."
                  % (kryo, fory, fory_name))
     lines.append("")

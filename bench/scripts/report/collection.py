@@ -138,6 +138,7 @@ SERIALIZERS = [
     ("image", "KryoBench", "Kryo", "#2ca02c"),
     ("image", "ForyBench", SERIALIZER_NAMES["ForyBench"], "#ff7f0e"),
     ("image", "ForyRefBench", SERIALIZER_NAMES["ForyRefBench"], "#a63603"),
+    ("image", "ForyStringRefBench", SERIALIZER_NAMES["ForyStringRefBench"], "#7f2704"),
 ]
 
 

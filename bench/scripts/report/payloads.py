@@ -23,6 +23,7 @@ SERIALIZER_CLASSES = [
     ("KryoBench", "Kryo"),
     ("ForyBench", "Fory (reference tracking off)"),
     ("ForyRefBench", "Fory (reference tracking on)"),
+    ("ForyStringRefBench", "Fory (references and strings tracked)"),
 ]
 SERIALIZER_NAMES = dict(SERIALIZER_CLASSES)
 # The Fory the "× Fory" columns and the target's "ahead of Fory" compare

@@ -34,6 +34,7 @@ public class ForyBench extends SerialBench {
                 .withLanguage(Language.JAVA)
                 .requireClassRegistration(true)
                 .withRefTracking(refTracking())
+                .ignoreStringRef(!stringRefTracking())
                 .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
                 .build();
         for (Class<?> c : Payloads.CLASSES) {
@@ -48,6 +49,20 @@ public class ForyBench extends SerialBench {
     /** Whether Fory tracks references (shared objects, cycles): here not. */
     protected boolean refTracking() {
         return false;
+    }
+
+    /**
+     * Whether, with {@link #refTracking}, Fory also tracks the strings of
+     * fields and elements declared as {@code String}: here not, Fory's
+     * default ({@code ignoreStringRef(true)}).
+     */
+    protected boolean stringRefTracking() {
+        return false;
+    }
+
+    /** The Fory that {@link #open} built. */
+    protected final Fory fory() {
+        return fory;
     }
 
     @Override

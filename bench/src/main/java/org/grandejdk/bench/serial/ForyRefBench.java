@@ -13,6 +13,7 @@ package org.grandejdk.bench.serial;
  * tracked: values of fields and generic elements declared as String (its
  * {@code ignoreStringRef}, on by default) or as a box type are not; those
  * declared as Object are (Fory 1.6.0, checked by hand).
+ * {@link ForyStringRefBench} tracks strings too.
  */
 public class ForyRefBench extends ForyBench {
 
