@@ -30,7 +30,13 @@
  *          accessors of reading plans (RecordPlan, Marshaler) as calls. A
  *          child JVM that writes and reads a plain object on byte[] streams
  *          logs its class loads; each class must come before the object is
- *          read back.
+ *          read back. C2 asks the loader of the callee's class, not the
+ *          JVM: the java.base classes that the streams' constructors name
+ *          (OutputStream among them, which an in-memory stream never uses)
+ *          must also be recorded for the module's loader, as
+ *          ClassLoader.findLoadedClass tells, before anything reflects on
+ *          the streams. Classes from the image's CDS archive are linked
+ *          without resolving them, so only the module's own code can.
  * @library /lib
  * @build grande.test.*
  * @run main/othervm SignatureClassesLoadedTest
@@ -39,6 +45,7 @@
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.Serializable;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,6 +75,7 @@ public class SignatureClassesLoadedTest {
         }
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xlog:class+load=info",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED",
                 "-cp", System.getProperty("test.class.path"),
                 SignatureClassesLoadedTest.class.getName(), "child");
         pb.redirectErrorStream(true);
@@ -90,7 +98,22 @@ public class SignatureClassesLoadedTest {
             expect(at >= 0 && at < done, cl + " was loaded (line " + at + ") before the object was read back (line "
                    + done + ") in a JVM whose streams used byte[] only and read no record");
         }
+        for (String cl : SIGNATURE_CLASSES) {
+            expect(lines.contains(RECORDED + cl), cl + " is recorded for jdk.fastserial's loader after the streams'"
+                   + " first use; recorded: " + lines.stream().filter(l -> l.startsWith(RECORDED)).toList());
+        }
     }
+
+    /**
+     * The java.base classes named by the signatures of the streams'
+     * constructors: a fresh stream's construction is inlined only if the
+     * module's loader knows each.
+     */
+    private static final List<String> SIGNATURE_CLASSES = List.of(
+            "java.io.OutputStream", "java.io.InputStream", "java.io.ObjectOutputStream",
+            "java.io.ObjectInputStream", "java.lang.foreign.MemorySegment");
+
+    private static final String RECORDED = "recorded for the module's loader: ";
 
     private static int indexOf(List<String> lines, String part) {
         for (int i = 0; i < lines.size(); i++) {
@@ -112,5 +135,15 @@ public class SignatureClassesLoadedTest {
             throw new AssertionError("read back a count of " + back.count);
         }
         System.out.println(READ);
+        // Asked by name, before anything reflects on the streams' classes
+        // (reflection would resolve their signatures through the loader).
+        ClassLoader loader = FastObjectOutputStream.class.getClassLoader();
+        Method findLoaded = ClassLoader.class.getDeclaredMethod("findLoadedClass", String.class);
+        findLoaded.setAccessible(true);
+        for (String cl : SIGNATURE_CLASSES) {
+            if (findLoaded.invoke(loader, cl) != null) {
+                System.out.println(RECORDED + cl);
+            }
+        }
     }
 }

@@ -21,6 +21,8 @@
 
 package jdk.internal.fastserial;
 
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -53,21 +55,27 @@ public final class Window {
     private static final ScopedMemoryAccess SMA = ScopedMemoryAccess.getScopedMemoryAccess();
 
     static {
-        // C2 does not inline a method whose signature names a class not yet
-        // loaded. The streams' hot paths name four that a JVM may not have
-        // loaded when it compiles them: MemorySessionImpl (every
-        // ScopedMemoryAccess accessor) and MemorySegment (the streams'
+        // C2 does not inline a method whose signature names a class that the
+        // loader of the method's class has not loaded, itself or through a
+        // parent. The streams' hot paths name such classes: MemorySessionImpl
+        // (every ScopedMemoryAccess accessor) and MemorySegment (the streams'
         // constructors) in a JVM that never touched the FFM API, RecordPlan
         // and Marshaler (what types and reading plans return) before its
-        // first record or marshaler. Such code kept each getLong of a
+        // first record or marshaler, and OutputStream and InputStream (the
+        // streams' constructors), which java.base loaded long ago but this
+        // module's loader never asked for: its classes come from the image's
+        // CDS archive, linked without resolving them, and a stream in memory
+        // never calls its sink or source. Such code kept each getLong of a
         // record's fields, or a fresh stream's construction, as a call for
         // the JVM's life: a quarter of reading records10 (perfasm). The
-        // class literals load them with this class, which every stream's
-        // constructor initializes.
+        // class literals resolve them through this module's loader with this
+        // class, which every stream's constructor initializes.
         MemorySessionImpl.class.getName();
         MemorySegment.class.getName();
         RecordPlan.class.getName();
         Marshaler.class.getName();
+        OutputStream.class.getName();
+        InputStream.class.getName();
     }
 
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
