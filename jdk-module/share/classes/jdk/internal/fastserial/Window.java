@@ -56,8 +56,9 @@ public final class Window {
 
     static {
         // C2 does not inline a method whose signature names a class that the
-        // loader of the method's class has not loaded, itself or through a
-        // parent. The streams' hot paths name such classes: MemorySessionImpl
+        // loader of the method's class has not yet been asked for (as the
+        // class's defining or initiating loader; the JVM records both). The
+        // streams' hot paths name such classes: MemorySessionImpl
         // (every ScopedMemoryAccess accessor) and MemorySegment (the streams'
         // constructors) in a JVM that never touched the FFM API, RecordPlan
         // and Marshaler (what types and reading plans return) before its
