@@ -303,7 +303,7 @@ BENCH_ENV  = IMAGE=$(IMAGE) STOCK_JDK=$(BOOT_JDK) M2_REPO=$(GRANDE_CACHE)/m2
 BENCH_RUN  = $(BENCH_ENV) BENCH_OUT=$(BUILD)/bench \
              BENCH_OPTS='$(or $(BENCH_OPTS),$(BENCH_AREA_OPTS))' bench/scripts/run.sh
 
-# The collection's profile: quick (in process, about 8 min) or long (forked,
+# The collection's profile: quick (in process, about 10 min) or long (forked,
 # for publication, about 2.5 h). bench/README.md has the details.
 BENCH_PROFILE ?= quick
 

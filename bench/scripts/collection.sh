@@ -11,13 +11,19 @@
 #   quick  in process (run.sh's BENCH_IN_PROCESS): one JVM per
 #          configuration; every benchmark warmed up once first (JMH's bulk
 #          warm-up, so that the first benchmarks of a JVM are not measured
-#          cold), then each one 1 x 100 ms warm-up and 3 x 100 ms
-#          measurement; about 8 minutes here. For a look at one's own hardware.
+#          cold), then each kernel 1 x 100 ms warm-up and 3 x 100 ms
+#          measurement; the applications, whose solves take 1-50 ms, in a
+#          run of their own, 2 x 1 s warm-up and 3 x 1 s (APPS_OPTS): in
+#          100 ms iterations a row was one to ten solves of worker JVMs
+#          still compiling (SOR 10-35 ms a solve against 1.3-5 ms warm, on
+#          every configuration); about 10 minutes here. For a look at one's
+#          own hardware.
 #   long   forked: one JVM per benchmark and argument, JMH's 3 x 1 s warm-up
 #          and 5 x 1 s measurement (the classes' own annotations); about
 #          2.5 hours here. For publication.
 #
-# BENCH_OPTS, if set, replaces the profile's JMH options. The other
+# BENCH_OPTS, if set, replaces the profile's JMH options (of the kernels and,
+# unless APPS_OPTS is set too, of the applications). The other
 # variables are run.sh's. Results: $BENCH_OUT/collection-{image,stock}.json
 # and collection-serial-{image,stock}.json, with their JMH logs, and
 # collection-run.txt (profile, options, machine load before and after).
@@ -29,9 +35,11 @@ profile=${1:?usage: collection.sh quick|long}
 
 case $profile in
     quick) export BENCH_IN_PROCESS=1
-           profile_opts='-wm BULK_INDI -wi 1 -w 100ms -i 3 -r 100ms' ;;
+           profile_opts='-wm BULK_INDI -wi 1 -w 100ms -i 3 -r 100ms'
+           apps_opts=${APPS_OPTS:-${BENCH_OPTS:-'-wm BULK_INDI -wi 2 -w 1s -i 3 -r 1s'}} ;;
     long)  export BENCH_IN_PROCESS=0
-           profile_opts='-f 1 -wi 3 -w 1s -i 5 -r 1s' ;;
+           profile_opts='-f 1 -wi 3 -w 1s -i 5 -r 1s'
+           apps_opts= ;;
     *)     echo "collection.sh: the profile is quick or long, not $profile" >&2
            exit 2 ;;
 esac
@@ -63,9 +71,27 @@ record=$BENCH_OUT/collection-run.txt
 {
     echo "profile: $profile"
     echo "options: $BENCH_OPTS (in process: $BENCH_IN_PROCESS)"
+    [ -z "$apps_opts" ] || echo "applications: $apps_opts"
     echo "start: $(date -u '+%Y-%m-%d %H:%M:%S UTC') $(uptime)"
 } > "$record"
-"$bench/scripts/run.sh" collection "$image_regex" "$stock_regex"
+if [ -z "$apps_opts" ]; then
+    "$bench/scripts/run.sh" collection "$image_regex" "$stock_regex"
+else
+    # The kernels, then the applications with their options; each JSON file
+    # of the second run is merged into the first's (the report lists the
+    # JMH settings of each part).
+    apps='(hamming|paraffins|sor)$'
+    "$bench/scripts/run.sh" collection "$image_regex(?!$apps)" "$stock_regex(?!$apps)"
+    BENCH_OPTS=$apps_opts "$bench/scripts/run.sh" collection-apps "$image_regex$apps" "$stock_regex$apps"
+    for jvm in image stock; do
+        python3 -c 'import json, sys
+merged = json.load(open(sys.argv[1])) + json.load(open(sys.argv[2]))
+json.dump(merged, open(sys.argv[1], "w"), indent=2)' \
+            "$BENCH_OUT/collection-$jvm.json" "$BENCH_OUT/collection-apps-$jvm.json"
+        cat "$BENCH_OUT/collection-apps-$jvm.log" >> "$BENCH_OUT/collection-$jvm.log"
+        rm -f "$BENCH_OUT/collection-apps-$jvm.json" "$BENCH_OUT/collection-apps-$jvm.log"
+    done
+fi
 "$bench/scripts/run.sh" collection-serial "$serial_regex" "$serial_stock_regex"
 echo "end:   $(date -u '+%Y-%m-%d %H:%M:%S UTC') $(uptime)" >> "$record"
 echo "    collection: results in ${BENCH_OUT#$repo/}/collection-*.json; make report renders them"

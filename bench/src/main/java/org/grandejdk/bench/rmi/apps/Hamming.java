@@ -14,7 +14,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.grandejdk.bench.Lifecycle;
-import org.grandejdk.bench.rmi.ServerProcess;
+import org.grandejdk.bench.rmi.SharedConnection;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -103,7 +103,10 @@ public final class Hamming {
     /** The benchmark's state: the workers, the master's threads, the reference. */
     @State(Scope.Benchmark)
     public static class Run {
-        private final List<ServerProcess> workers = new ArrayList<>();
+        private static final SharedConnection<Workers.Crew> WORKERS =
+                new SharedConnection<>("close-hamming-workers");
+
+        private Workers.Crew workers;
         private final List<Thread> callers = new ArrayList<>();
         private Multiplier[] multipliers;
         private long[] expected;
@@ -134,13 +137,15 @@ public final class Hamming {
         @Setup(Level.Trial)
         public void setUp() throws Exception {
             Lifecycle.setUpOrTearDown(this::tearDown, () -> {
-                for (int w = 0; w < Workers.COUNT; w++) {
-                    List<String> primes = new ArrayList<>();
-                    for (int k = w; k < PRIMES.length; k += Workers.COUNT) {
-                        primes.add(Long.toString(PRIMES[k]));
+                workers = Workers.crew(WORKERS, started -> {
+                    for (int w = 0; w < Workers.COUNT; w++) {
+                        List<String> primes = new ArrayList<>();
+                        for (int k = w; k < PRIMES.length; k += Workers.COUNT) {
+                            primes.add(Long.toString(PRIMES[k]));
+                        }
+                        Workers.start(started, HammingServer.class, primes.toArray(String[]::new));
                     }
-                    Workers.start(workers, HammingServer.class, primes.toArray(String[]::new));
-                }
+                });
                 multipliers = new Multiplier[PRIMES.length];
                 for (int k = 0; k < PRIMES.length; k++) {
                     multipliers[k] = Workers.lookup(workers.get(k % Workers.COUNT),
@@ -281,8 +286,11 @@ public final class Hamming {
                 caller.interrupt();   // waiting at the gate, or soon at a barrier
             }
             try {
-                // Before the join: a caller in a call to a hung worker ends with it.
-                Workers.close(workers);
+                // Before the join: a caller in a call to a hung worker ends
+                // with it (a worker shared by the JVM's trials stays up).
+                Workers.Crew crew = workers;
+                workers = null;
+                Workers.release(WORKERS, crew);
             } finally {
                 for (Thread caller : callers) {
                     caller.join(TimeUnit.SECONDS.toMillis(Workers.TIMEOUT_SECONDS));

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import org.grandejdk.bench.Lifecycle;
-import org.grandejdk.bench.rmi.ServerProcess;
+import org.grandejdk.bench.rmi.SharedConnection;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -272,7 +272,10 @@ public final class Paraffins {
     /** The benchmark's state: the workers and the master's threads. */
     @State(Scope.Benchmark)
     public static class Run {
-        private final List<ServerProcess> workers = new ArrayList<>();
+        private static final SharedConnection<Workers.Crew> WORKERS =
+                new SharedConnection<>("close-paraffins-workers");
+
+        private Workers.Crew workers;
         private ParaffinsService[] services;
         private ExecutorService masters;
 
@@ -282,8 +285,8 @@ public final class Paraffins {
         @Setup(Level.Trial)
         public void setUp() throws Exception {
             Lifecycle.setUpOrTearDown(this::tearDown, () -> {
-                services = Workers.startEach(workers, ParaffinsServer.class, ParaffinsServer.NAME,
-                                             ParaffinsService.class);
+                workers = Workers.crew(WORKERS, ParaffinsServer.class);
+                services = Workers.lookupEach(workers, ParaffinsServer.NAME, ParaffinsService.class);
                 masters = Workers.threads("paraffins-master", Workers.COUNT);
                 int tasks = tasks(N, radicals(N / 2)).size();
                 if (tasks != TASKS) {
@@ -320,7 +323,9 @@ public final class Paraffins {
 
         @TearDown(Level.Trial)
         public void tearDown() throws Exception {
-            Workers.stop(masters, workers, "Paraffins");
+            Workers.Crew crew = workers;
+            workers = null;
+            Workers.stop(masters, WORKERS, crew, "Paraffins");
         }
     }
 }

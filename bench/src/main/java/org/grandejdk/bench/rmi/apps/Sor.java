@@ -13,7 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.grandejdk.bench.Lifecycle;
-import org.grandejdk.bench.rmi.ServerProcess;
+import org.grandejdk.bench.rmi.SharedConnection;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -106,7 +106,10 @@ public final class Sor {
     /** The benchmark's state: the workers, the master's threads, the reference. */
     @State(Scope.Benchmark)
     public static class Run {
-        private final List<ServerProcess> workers = new ArrayList<>();
+        private static final SharedConnection<Workers.Crew> WORKERS =
+                new SharedConnection<>("close-sor-workers");
+
+        private Workers.Crew workers;
         private SorService[] services;
         private ExecutorService masters;
         private double[][] initial;
@@ -118,7 +121,8 @@ public final class Sor {
         @Setup(Level.Trial)
         public void setUp() throws Exception {
             Lifecycle.setUpOrTearDown(this::tearDown, () -> {
-                services = Workers.startEach(workers, SorServer.class, SorServer.NAME, SorService.class);
+                workers = Workers.crew(WORKERS, SorServer.class);
+                services = Workers.lookupEach(workers, SorServer.NAME, SorService.class);
                 for (int w = 0; w < Workers.COUNT; w++) {
                     services[w].connect(w > 0 ? services[w - 1] : null,
                                         w + 1 < Workers.COUNT ? services[w + 1] : null);
@@ -206,7 +210,9 @@ public final class Sor {
 
         @TearDown(Level.Trial)
         public void tearDown() throws Exception {
-            Workers.stop(masters, workers, "SOR");
+            Workers.Crew crew = workers;
+            workers = null;
+            Workers.stop(masters, WORKERS, crew, "SOR");
         }
     }
 }

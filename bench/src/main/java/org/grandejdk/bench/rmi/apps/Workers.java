@@ -7,6 +7,7 @@ import java.lang.reflect.Array;
 import java.rmi.Remote;
 import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,7 @@ import org.grandejdk.bench.rmi.PingServer;
 import org.grandejdk.bench.rmi.RmiConfiguration;
 import org.grandejdk.bench.rmi.RmiServer;
 import org.grandejdk.bench.rmi.ServerProcess;
+import org.grandejdk.bench.rmi.SharedConnection;
 
 /**
  * The worker JVMs of the application kernels, both ends: the master (the
@@ -50,6 +52,61 @@ final class Workers {
     }
 
     /**
+     * The worker JVMs of one application, in worker order. Forked, each
+     * trial starts its own and its tear-down closes them; run in process,
+     * every trial of the configuration's JVM shares the first trial's
+     * ({@link SharedConnection}), as the kernels share their server, so
+     * that the bulk warm-up of the quick profile warms the workers too.
+     * Started per trial, the measured trial's workers were fresh JVMs
+     * that compiled through its 400 ms: SOR took 10-35 ms a solve there
+     * against 1.3-3.5 ms forked, and the row measured the workers' start.
+     */
+    static final class Crew implements AutoCloseable {
+        private final List<ServerProcess> processes = new ArrayList<>();
+
+        /** The w-th worker. */
+        ServerProcess get(int w) {
+            return processes.get(w);
+        }
+
+        @Override
+        public void close() throws Exception {
+            Workers.close(processes);
+        }
+    }
+
+    /** Starts the workers of a crew: {@link #start} for each, into started. */
+    @FunctionalInterface
+    interface Starter {
+        void start(List<ServerProcess> started) throws Exception;
+    }
+
+    /**
+     * A trial's crew: new, or the one shared in this JVM (see {@link Crew}).
+     * A crew whose start fails is closed whole before the failure is thrown.
+     */
+    static Crew crew(SharedConnection<Crew> shared, Starter starter) throws Exception {
+        return shared.open(() -> {
+            Crew crew = new Crew();
+            Lifecycle.setUpOrTearDown(crew::close, () -> starter.start(crew.processes));
+            return crew;
+        });
+    }
+
+    /**
+     * What a trial's tear-down closes of its crew: the crew unless the JVM
+     * shares it; null (a set-up that failed before it) is nothing.
+     */
+    static void release(SharedConnection<Crew> shared, Crew crew) throws Exception {
+        if (crew != null) {
+            Crew owned = shared.ownedByTrial(crew);
+            if (owned != null) {
+                owned.close();
+            }
+        }
+    }
+
+    /**
      * Starts a worker JVM running mainClass with args and adds it to
      * started, so that the caller's tear-down closes every worker started so
      * far even when a later step of its set-up fails (one that fails to
@@ -63,16 +120,24 @@ final class Workers {
     }
 
     /**
-     * {@link #COUNT} workers running mainClass, each serving one object
-     * bound as name, and those objects (see {@link #start} and
-     * {@link #lookup}), in worker order.
+     * A trial's crew of {@link #COUNT} workers running mainClass with no
+     * arguments (see {@link #crew(SharedConnection, Starter)}).
      */
-    static <T extends AppService> T[] startEach(List<ServerProcess> started, Class<?> mainClass,
-                                                String name, Class<T> type) throws Exception {
+    static Crew crew(SharedConnection<Crew> shared, Class<?> mainClass) throws Exception {
+        return crew(shared, started -> {
+            for (int w = 0; w < COUNT; w++) {
+                start(started, mainClass);
+            }
+        });
+    }
+
+    /** The object each worker of crew binds as name (see {@link #lookup}), in worker order. */
+    static <T extends AppService> T[] lookupEach(Crew crew, String name, Class<T> type)
+            throws Exception {
         @SuppressWarnings("unchecked")
         T[] services = (T[]) Array.newInstance(type, COUNT);
         for (int w = 0; w < COUNT; w++) {
-            services[w] = lookup(start(started, mainClass), name, type);
+            services[w] = lookup(crew.get(w), name, type);
         }
         return services;
     }
@@ -93,7 +158,7 @@ final class Workers {
      * Closes every worker in started, all of them even when one fails (the
      * first failure is thrown, the others suppressed), and empties the list.
      */
-    static void close(List<ServerProcess> started) throws Exception {
+    private static void close(List<ServerProcess> started) throws Exception {
         try {
             Lifecycle.closeAll(started.toArray(AutoCloseable[]::new));
         } finally {
@@ -148,18 +213,18 @@ final class Workers {
 
     /**
      * The tear-down of a master with a thread pool: shuts the pool down,
-     * closes the workers (before the wait: a thread in a call to a hung
-     * worker ends with it), then waits for the pool's threads. Either may
-     * be null or empty (a set-up that failed early); stopping again does
-     * nothing.
+     * releases the crew (before the wait: a thread in a call to a hung
+     * worker ends when its worker is closed; a shared crew lives on, see
+     * {@link #release}), then waits for the pool's threads. Either may be
+     * null (a set-up that failed early); stopping again does nothing.
      */
-    static void stop(ExecutorService masters, List<ServerProcess> workers, String app)
+    static void stop(ExecutorService masters, SharedConnection<Crew> shared, Crew crew, String app)
             throws Exception {
         if (masters != null) {
             masters.shutdownNow();
         }
         try {
-            close(workers);
+            release(shared, crew);
         } finally {
             if (masters != null) {
                 awaitTermination(masters, app);
