@@ -190,6 +190,8 @@ public final class WaitPolicy {
 
         /* polls between two yields of a spinning end, a power of two */
         private static final int YIELD_EVERY = 256;
+        /* the same while an end of this JVM polls between yields, a power of two */
+        private static final int YIELD_EVERY_BESIDE_POLLERS = 4;
 
         private long budget = maxSpinNanos;
         private boolean yielding;       // the current poll's kind
@@ -275,8 +277,13 @@ public final class WaitPolicy {
                 if (System.nanoTime() - start >= WaitPhases.LONG_YIELD_NANOS && YIELDING.get() <= CPUS) {
                     PHASES.yieldedLong(System.currentTimeMillis());
                 }
-            } else if ((++pauses & (YIELD_EVERY - 1)) == 0) {
-                // a spinning end yields now and then: when cores are scarce its peer's thread may need this one
+            } else if ((++pauses & (YIELD_EVERY - 1)) == 0
+                    || ((pauses & (YIELD_EVERY_BESIDE_POLLERS - 1)) == 0 && YIELDING.get() > 0)) {
+                // A spinning end yields now and then: when cores are scarce its
+                // peer's thread may need this one. It yields sooner while an
+                // end of its own JVM polls between yields, which has no core
+                // but the ones spinners give up: a callback's receiver while
+                // its caller spins for the reply (pingpong).
                 Thread.yield();
             } else {
                 Thread.onSpinWait();
