@@ -15,7 +15,7 @@
 #          measurement; the applications, whose solves take 1-50 ms, in a
 #          run of their own, 2 x 1 s warm-up and 3 x 1 s (APPS_OPTS): in
 #          100 ms iterations a row was one to ten solves of worker JVMs
-#          still compiling (SOR 10-35 ms a solve against 1.3-5 ms warm, on
+#          still compiling (SOR 8.5-35 ms a solve against 1.1-5.1 ms warm, on
 #          every configuration); about 10 minutes here. For a look at one's
 #          own hardware.
 #   long   forked: one JVM per benchmark and argument, JMH's 3 x 1 s warm-up
