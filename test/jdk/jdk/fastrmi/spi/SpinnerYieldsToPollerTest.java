@@ -109,10 +109,20 @@ public class SpinnerYieldsToPollerTest {
             WaitPolicy.Waiter w = adaptive.newWaiter();
             // Outside the policy's JVM-wide trials of blocking (the first
             // 20 ms of every 2 s of the wall clock), an adaptive end polls.
+            long deadline = System.nanoTime() + 5_000_000_000L;
             while (true) {
                 long length = w.beginPoll();
                 if (length > 0 && w.yielding()) {
                     break;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    flags.failure = "the adaptive end did not poll between yields within 5 s: "
+                            + length + (length > 0 ? " ns of spinning" : ": it blocks");
+                    flags.done = true;
+                    if (length > 0) {
+                        w.endPoll(true);
+                    }
+                    return;
                 }
                 if (length > 0) {
                     w.endPoll(true);
