@@ -84,7 +84,6 @@ public class SpinnerYieldsToPollerTest {
         WaitPolicy spin = WaitPolicy.of(Mode.SPIN, 60_000_000_000L);
         WaitPolicy adaptive = WaitPolicy.of(Mode.ADAPTIVE, 60_000_000_000L);
         long[] pausesAtTurn = new long[TURNS];
-        long[] spinnerPauses = new long[1];
         Flags flags = new Flags();
 
         Thread spinner = new Thread(() -> {
@@ -103,7 +102,6 @@ public class SpinnerYieldsToPollerTest {
                 flags.spinnerPauses = pauses;
             }
             w.endPoll(true);
-            spinnerPauses[0] = pauses;
         }, "spinner");
         Thread poller = new Thread(() -> {
             WaitPolicy.Waiter w = adaptive.newWaiter();
@@ -161,7 +159,7 @@ public class SpinnerYieldsToPollerTest {
         long median = sorted[sorted.length / 2];
         System.out.println("spinner's pauses between the poller's turns: median " + median
                 + ", max " + sorted[sorted.length - 1] + ", spinner's pauses in all "
-                + spinnerPauses[0] + "; first gaps " + Arrays.toString(Arrays.copyOf(gaps, 20)));
+                + flags.spinnerPauses + "; first gaps " + Arrays.toString(Arrays.copyOf(gaps, 20)));
         if (median > MAX_MEDIAN_PAUSES) {
             throw new AssertionError("the poller got a turn every " + median
                     + " pauses of the spinner (median), more than " + MAX_MEDIAN_PAUSES);

@@ -58,7 +58,7 @@ final class Workers {
      * ({@link SharedConnection}), as the kernels share their server, so
      * that the bulk warm-up of the quick profile warms the workers too.
      * Started per trial, the measured trial's workers were fresh JVMs
-     * that compiled through its 400 ms: SOR took 10-35 ms a solve there
+     * that compiled through its 400 ms: SOR took 8.5-35 ms a solve there
      * against 1.3-3.5 ms forked, and the row measured the workers' start.
      */
     static final class Crew implements AutoCloseable {
