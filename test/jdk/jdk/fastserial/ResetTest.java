@@ -27,7 +27,9 @@
  *          the type is not sent again (the next write of the class is
  *          smaller, resolveClass does not run again). A class name appears
  *          once per stream in the bytes however often the class is written,
- *          until reset().
+ *          until reset(), and a type goes to the reader once (annotateClass
+ *          runs once) for objects of more classes than the writer's class
+ *          cache holds, interleaved.
  * @library /lib
  * @build grande.test.*
  * @run main/othervm ResetTest
@@ -44,6 +46,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 import grande.test.JdkStreams;
 import jdk.fastserial.FastObjectInputStream;
@@ -82,11 +85,103 @@ public class ResetTest {
 
     static final String NAME = Mutable.class.getName();
 
+    // More classes than the writer's per-stream class cache holds (16), so
+    // that some of them are looked up past it.
+    record R0(int v) implements Serializable { }
+    record R1(int v) implements Serializable { }
+    record R2(int v) implements Serializable { }
+    record R3(int v) implements Serializable { }
+    record R4(int v) implements Serializable { }
+    record R5(int v) implements Serializable { }
+    record R6(int v) implements Serializable { }
+    record R7(int v) implements Serializable { }
+    record R8(int v) implements Serializable { }
+    record R9(int v) implements Serializable { }
+    record R10(int v) implements Serializable { }
+    record R11(int v) implements Serializable { }
+    record R12(int v) implements Serializable { }
+    record R13(int v) implements Serializable { }
+    record R14(int v) implements Serializable { }
+    record R15(int v) implements Serializable { }
+    record R16(int v) implements Serializable { }
+    record R17(int v) implements Serializable { }
+    record R18(int v) implements Serializable { }
+    record R19(int v) implements Serializable { }
+
+    static final List<IntFunction<Object>> MAKERS = List.of(
+            R0::new, R1::new, R2::new, R3::new, R4::new, R5::new, R6::new, R7::new, R8::new, R9::new,
+            R10::new, R11::new, R12::new, R13::new, R14::new, R15::new, R16::new, R17::new, R18::new,
+            R19::new, v -> new Mutable(v, "m" + v), v -> new java.util.Date(v),
+            v -> java.math.BigInteger.valueOf(v), v -> new ArrayList<>(List.of(v)),
+            v -> java.util.concurrent.TimeUnit.values()[v % 7], v -> new int[] { v });
+
+    /** Counts the types a stream sends, by the annotateClass call each sent type gets. */
+    static final class TypeCountingOutput extends FastObjectOutputStream {
+        final List<Class<?>> annotated = new ArrayList<>();
+
+        TypeCountingOutput() throws IOException {
+        }
+
+        @Override
+        protected void annotateClass(Class<?> cl) {
+            annotated.add(cl);
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         objectsAndTypes();
         sizes();
         slimTypes();
         nameOnce();
+        typesSentOnce();
+    }
+
+    /**
+     * Objects of many classes, interleaved in three orders: each type goes
+     * to the reader once (its descriptor and annotateClass) until reset(),
+     * whatever order its objects come in and whether the writer finds the
+     * class in its per-stream cache, and each comes back equal.
+     */
+    static void typesSentOnce() throws Exception {
+        TypeCountingOutput out = new TypeCountingOutput();
+        List<Object> written = new ArrayList<>();
+        int n = MAKERS.size();
+        int[] steps = { 1, 7, 11 };          // coprime to n: every class in every round
+        for (int round = 0; round < 6; round++) {
+            if (round == 2) {
+                out.resetObjects();
+            } else if (round == 4) {
+                out.reset();
+            }
+            int step = steps[round % steps.length];
+            for (int k = 0; k < n; k++) {
+                Object o = MAKERS.get((k * step + round) % n).apply(round * n + k);
+                out.writeObject(o);
+                written.add(o);
+            }
+            if (round == 1) {
+                List<Class<?>> distinct = out.annotated.stream().distinct().toList();
+                expectEquals(distinct, out.annotated, "before reset(): each type is sent once");
+            }
+        }
+        out.flush();
+        List<Class<?>> sent = out.annotated;
+        List<Class<?>> beforeReset = sent.subList(0, sent.size() / 2);
+        List<Class<?>> afterReset = sent.subList(sent.size() / 2, sent.size());
+        expectEquals(beforeReset.stream().distinct().count(), (long) beforeReset.size(),
+                     "before reset(): no type sent twice: " + beforeReset);
+        expectEquals(new java.util.HashSet<>(beforeReset), new java.util.HashSet<>(afterReset),
+                     "after reset(): the same types are sent again, once each: " + sent);
+        expect(beforeReset.size() >= n, "at least one sent type per class: " + beforeReset);
+        FastObjectInputStream in = new FastObjectInputStream(out.toByteArray());
+        for (int i = 0; i < written.size(); i++) {
+            Object o = written.get(i);
+            Object back = in.readObject();
+            boolean same = o instanceof int[] a ? Arrays.equals(a, (int[]) back)
+                    : o instanceof Mutable m ? back instanceof Mutable b && b.value == m.value && b.tag.equals(m.tag)
+                    : o.equals(back);
+            expect(same, "object " + i + " (" + o.getClass().getName() + ") reads back equal");
+        }
     }
 
     /** Writes m, m again, reset, m, the second reset, m; m's value changes before each write. */

@@ -157,14 +157,18 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private byte[] scratch;
     private Class<?> lastClass;
     private TypeInfo lastType;
-    // The TypeInfo of the first classes the stream meets, by the class's
-    // identity hash (open addressing, half full at most): a graph alternates
-    // between a few classes, and the global ClassValue costs several
-    // dependent loads per lookup. Made at the second class (a stream of one
-    // class never needs it).
+    // lastType's id in this stream, 0 until its descriptor is sent: always
+    // typeId(lastType), so the writer of an object asks the type table once.
+    private int lastTypeId;
+    // The TypeInfo of the first classes the stream meets, and their ids in
+    // the stream (0: not sent yet), by the class's identity hash (open
+    // addressing, half full at most): a graph alternates between a few
+    // classes, and the global ClassValue costs several dependent loads per
+    // lookup. Made at the second class (a stream of one class never needs it).
     private static final int CLASS_CACHE_SIZE = 32;
     private Class<?>[] cachedClasses;
     private TypeInfo[] cachedTypes;
+    private int[] cachedTypeIds;
     private int cachedCount;
 
     /**
@@ -887,7 +891,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 return;
             }
             TypeInfo ti = typeInfo(cl);
-            if (ti.plainWrite && (ti.predefinedId != 0 || typeId(ti) != 0)) {
+            if (ti.plainWrite && (ti.predefinedId != 0 || lastTypeId != 0)) {
                 // The type goes as an id (no annotateClass to run, which could
                 // write objects that take handles first), and the class is
                 // checked before it takes a handle: nothing can come between
@@ -1020,6 +1024,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         writeNew(obj, ti, share);
     }
 
+    /**
+     * The TypeInfo of a class, which becomes lastType, with its id in this
+     * stream in lastTypeId.
+     */
     private TypeInfo typeInfo(Class<?> cl) {
         if (cl == lastClass) {
             return lastType;            // runs of one class: lists, arrays
@@ -1032,10 +1040,12 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 TypeInfo ti = TypeInfo.of(cl);
                 lastClass = cl;
                 lastType = ti;
+                lastTypeId = typeId(ti);
                 return ti;
             }
             cachedClasses = classes = new Class<?>[CLASS_CACHE_SIZE];
             cachedTypes = new TypeInfo[CLASS_CACHE_SIZE];
+            cachedTypeIds = new int[CLASS_CACHE_SIZE];
         }
         int mask = CLASS_CACHE_SIZE - 1;
         int i = System.identityHashCode(cl) & mask;
@@ -1044,19 +1054,44 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             i = (i + 1) & mask;
         }
         TypeInfo ti;
+        int id;
         if (c != null) {
             ti = cachedTypes[i];
+            id = cachedTypeIds[i];
         } else {
             ti = TypeInfo.of(cl);
+            id = typeId(ti);
             if (cachedCount < CLASS_CACHE_SIZE / 2) {
                 classes[i] = cl;
                 cachedTypes[i] = ti;
+                cachedTypeIds[i] = id;
                 cachedCount++;
             }
         }
         lastClass = cl;
         lastType = ti;
+        lastTypeId = id;
         return ti;
+    }
+
+    /** Notes, where the class cache and lastTypeId keep it, the id a type was just given. */
+    private void cacheTypeId(TypeInfo ti, int id) {
+        if (ti == lastType) {
+            lastTypeId = id;
+        }
+        Class<?>[] classes = cachedClasses;
+        if (classes != null) {
+            int mask = CLASS_CACHE_SIZE - 1;
+            int i = System.identityHashCode(ti.cl) & mask;
+            Class<?> c;
+            while ((c = classes[i]) != null) {
+                if (c == ti.cl) {
+                    cachedTypeIds[i] = id;
+                    return;
+                }
+                i = (i + 1) & mask;
+            }
+        }
     }
 
     private void writeHandle(int h) throws IOException {
@@ -1441,7 +1476,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             putVarint(ti.predefinedId);
             return;
         }
-        int id = typeId(ti);
+        int id = ti == lastType ? lastTypeId : typeId(ti);
         if (id != 0) {
             putVarint(id);
             return;
@@ -1508,7 +1543,9 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 }
             }
         }
-        insertType(ti, nextTypeId++);
+        int id = nextTypeId++;
+        insertType(ti, id);
+        cacheTypeId(ti, id);
     }
 
     private void insertType(TypeInfo ti, int id) {
@@ -1651,9 +1688,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         // The stream lets go of the classes it wrote (class unloading).
         cachedClasses = null;
         cachedTypes = null;
+        cachedTypeIds = null;
         cachedCount = 0;
         lastClass = null;
         lastType = null;
+        lastTypeId = 0;
     }
 
     /**
