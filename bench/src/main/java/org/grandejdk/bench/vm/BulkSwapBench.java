@@ -3,6 +3,8 @@
  */
 package org.grandejdk.bench.vm;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -34,6 +36,11 @@ import org.openjdk.jmh.annotations.Setup;
  *     of stock ObjectOutputStream's block-data writer (and back);
  * <li>{@code arraycopy}: System.arraycopy of the same bytes, no conversion:
  *     the memory bandwidth floor.
+ * <li>{@code newArray}: a new double[n], nothing copied: the allocation and
+ *     zeroing every reader that returns a new array pays at least;
+ * <li>{@code newArrayCopy}: a new double[n] filled from the bytes in the
+ *     machine's order ({@code MemorySegment.copy}, no conversion): the floor
+ *     of reading an array, which no serializer's {@code read} can beat.
  * </ul>
  *
  * <p>Plain JDK API, so it also runs on stock, but the bench-vm target runs
@@ -80,6 +87,8 @@ public class BulkSwapBench extends AverageTimeBench {
     byte[] bytesCopy;
     /** A big-endian double view of {@link #bytes}. */
     DoubleBuffer view;
+    /** The doubles' bytes in the machine's order, for newArrayCopy. */
+    MemorySegment nativeBytes;
 
     @Setup
     public void setup() throws Throwable {
@@ -107,6 +116,10 @@ public class BulkSwapBench extends AverageTimeBench {
         check(Arrays.equals(back, doubles), "loopGetBE did not read back the doubles");
         arraycopy();
         check(Arrays.equals(bytesCopy, bytes), "arraycopy");
+        nativeBytes = MemorySegment.ofArray(new byte[n * Double.BYTES]);
+        MemorySegment.copy(doubles, 0, nativeBytes, ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, n);
+        check(Arrays.equals(newArrayCopy(), doubles), "newArrayCopy did not read back the doubles");
+        check(newArray().length == n, "newArray");
         Arrays.fill(bytes, (byte) 0);
         serialCopyPutBE();
         check(Arrays.equals(viaBuffer, bytes), "serialCopyPutBE wrote other bytes than bufferPutBE");
@@ -160,6 +173,20 @@ public class BulkSwapBench extends AverageTimeBench {
         for (int i = 0; i < d.length; i++) {
             d[i] = Double.longBitsToDouble((long) LONG_BE.get(b, i << 3));
         }
+        return d;
+    }
+
+    /** Allocation and zeroing alone: fresh memory each time, as a reader's arrays are. */
+    @Benchmark
+    public double[] newArray() {
+        return new double[n];
+    }
+
+    /** A new array from bytes in the machine's order: a reader's floor. */
+    @Benchmark
+    public double[] newArrayCopy() {
+        double[] d = new double[n];
+        MemorySegment.copy(nativeBytes, ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, d, 0, n);
         return d;
     }
 
