@@ -36,7 +36,8 @@
  *          cache holds change nothing. Two descriptors of one enum whose
  *          constants the writers list in different orders, read by fresh
  *          streams in runs and alternately, each get the constants their
- *          own order names.
+ *          own order names. A second fresh stream of a message of five
+ *          types of one package finds all five in the cache.
  * @modules jdk.fastserial/jdk.internal.fastserial:+open
  * @library /lib
  * @build grande.test.* SourceVersions
@@ -176,7 +177,45 @@ public class DescriptorCacheTest {
         changedUnderParse(s1, l1);
         moreDescriptorsThanSlots(s1, l1);
         enumConstantOrders();
+        secondStreamHits();
         System.out.println("ok");
+    }
+
+    // Types of one package, with names that differ in their last bytes
+    // only, as a message's classes often do.
+    record QuoteA(long id, String symbol) implements java.io.Serializable { }
+    record QuoteB(long id, String symbol) implements java.io.Serializable { }
+    record QuoteAB(double bid, double ask) implements java.io.Serializable { }
+    enum Side { BUY, SELL }
+    record Order(QuoteA a, QuoteB b, QuoteAB ab, Side side) implements java.io.Serializable { }
+
+    /** The cache's entries, by identity. */
+    static List<Object> entries() throws ReflectiveOperationException {
+        Field table = Class.forName("jdk.internal.fastserial.DescriptorCache").getDeclaredField("TABLE");
+        table.setAccessible(true);
+        return Arrays.stream((Object[]) table.get(null)).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /**
+     * A second fresh stream of the same bytes takes every descriptor from
+     * the cache: the entries the first one made stay, none replaced (a
+     * descriptor parsed again, or two of the message's descriptors in one
+     * slot, would replace one), one per type of the message.
+     */
+    static void secondStreamHits() throws Exception {
+        clearCache();
+        Order order = new Order(new QuoteA(1, "A"), new QuoteB(2, "B"), new QuoteAB(0.5, 0.75), Side.SELL);
+        byte[] bytes = write(order);
+        expectEquals(order, new FastObjectInputStream(bytes).readObject(), "the first fresh stream");
+        List<Object> first = entries();
+        expectEquals(5, first.size(), "one entry per type of the message (Order, QuoteA, QuoteB, QuoteAB, Side)");
+        for (int i = 0; i < 3; i++) {
+            expectEquals(order, new FastObjectInputStream(bytes).readObject(), "fresh stream " + (i + 2));
+            List<Object> now = entries();
+            expect(now.size() == first.size() && first.stream().allMatch(e -> now.stream().anyMatch(x -> x == e)),
+                   "fresh stream " + (i + 2) + " found every descriptor in the cache, replaced none");
+        }
+        System.out.println("ok: later fresh streams hit all " + first.size() + " cached descriptors");
     }
 
     /** Fresh streams, one after another, each with its own loader: each gets its own class and fields. */

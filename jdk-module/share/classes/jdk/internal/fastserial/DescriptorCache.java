@@ -56,8 +56,9 @@ import jdk.internal.fastserial.StreamType.StreamLevel;
  */
 public final class DescriptorCache {
 
-    /** Slots in the table (a power of 2). */
-    static final int SLOTS = 256;
+    /** Slots in the table, 2 to the power of SLOT_BITS. */
+    private static final int SLOT_BITS = 8;
+    static final int SLOTS = 1 << SLOT_BITS;
     /** Longest descriptor kept; longer ones are parsed each time. */
     public static final int MAX_BYTES = 2048;
 
@@ -124,12 +125,23 @@ public final class DescriptorCache {
      * last bytes, where the names of one package differ.
      */
     public static int slot(Window win, int nameStart, int length) {
-        int h = length;
-        for (int i = Math.max(0, length - HASHED_BYTES); i < length; i++) {
-            h = 31 * h + win.getByte(nameStart + i);
+        long h = length;
+        if (length >= HASHED_BYTES) {
+            // Two loads, not sixteen checked byte reads: a fresh stream
+            // hashes every descriptor it meets.
+            int end = nameStart + length;
+            h = h * GOLDEN + win.getLong(end - 16, false);
+            h = h * GOLDEN + win.getLong(end - 8, false);
+        } else {
+            for (int i = 0; i < length; i++) {
+                h = 31 * h + win.getByte(nameStart + i);
+            }
         }
-        return (h ^ (h >>> 9) ^ (h >>> 18)) & (SLOTS - 1);
+        return (int) ((h * GOLDEN) >>> (Long.SIZE - SLOT_BITS));
     }
+
+    /** 2^64 divided by the golden ratio: multiplying by it spreads the bits (Fibonacci hashing). */
+    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
     /** The entry in a slot, or null. */
     public static Entry get(int slot) {
