@@ -2068,6 +2068,13 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         if ((header & 1) != 0) {
             need(n);
+            byte[] a = array;
+            if (a != null) {
+                // one copy, not a checked read a byte and a char[] to compress
+                String s = JLA.newStringLatin1(a, arrayStart + pos, n);
+                pos += n;
+                return s;
+            }
             char[] c = new char[n];
             for (int i = 0; i < n; i++) {
                 c[i] = (char) (win.getByte(pos + i) & 0xFF);
