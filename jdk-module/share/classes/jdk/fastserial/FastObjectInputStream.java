@@ -2070,7 +2070,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             need(n);
             byte[] a = array;
             if (a != null) {
-                // one copy, not a checked read a byte and a char[] to compress
+                // one copy, not a checked read per byte into a char[] to compress
                 String s = JLA.newStringLatin1(a, arrayStart + pos, n);
                 pos += n;
                 return s;
