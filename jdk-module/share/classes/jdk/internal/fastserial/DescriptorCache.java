@@ -62,8 +62,8 @@ public final class DescriptorCache {
     /** Longest descriptor kept; longer ones are parsed each time. */
     public static final int MAX_BYTES = 2048;
 
-    /** Bytes at the end of a name that choose its slot. */
-    private static final int HASHED_BYTES = 16;
+    /** Bytes at the end of a name that choose its slot: two longs. */
+    private static final int HASHED_BYTES = 2 * Long.BYTES;
 
     private static final Entry[] TABLE = new Entry[SLOTS];
 
@@ -130,8 +130,8 @@ public final class DescriptorCache {
             // Two loads, not sixteen checked byte reads: a fresh stream
             // hashes every descriptor it meets.
             int end = nameStart + length;
-            h = h * GOLDEN + win.getLong(end - 16, false);
-            h = h * GOLDEN + win.getLong(end - 8, false);
+            h = h * GOLDEN + win.getLong(end - HASHED_BYTES, false);
+            h = h * GOLDEN + win.getLong(end - Long.BYTES, false);
         } else {
             for (int i = 0; i < length; i++) {
                 h = 31 * h + win.getByte(nameStart + i);
