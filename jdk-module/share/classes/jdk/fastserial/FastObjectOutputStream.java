@@ -133,10 +133,14 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     // ---- objects and types ----
     private final HandleTable handles = new HandleTable();
     private IdentityHashMap<Object, Object> replaced;   // writeReplace/replaceObject results
-    // Sized for the few types of one small message: a fresh stream per
-    // message pays for every byte it allocates (about 80 ns per KiB here).
-    private TypeInfo[] typeKeys = new TypeInfo[8];
-    private int[] typeIds = new int[8];
+    // The stream's first type and its id, then the table for the others,
+    // made at the second: a fresh stream per message pays for every byte it
+    // allocates (about 80 ns per KiB), and most such messages have one type
+    // besides the predefined ones.
+    private TypeInfo firstTypeKey;
+    private int firstTypeId;
+    private TypeInfo[] typeKeys;
+    private int[] typeIds;
     private int typeCount;
     private int nextTypeId = Wire.FIRST_STREAM_TYPE_ID;
     private int depth;
@@ -1517,7 +1521,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     }
 
     private int typeId(TypeInfo ti) {
+        if (ti == firstTypeKey) {
+            return firstTypeId;
+        }
         TypeInfo[] keys = typeKeys;
+        if (keys == null) {
+            return 0;
+        }
         int mask = keys.length - 1;
         int i = ti.hash & mask;
         TypeInfo k;
@@ -1531,7 +1541,21 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     }
 
     private void addType(TypeInfo ti) {
-        if ((typeCount + 1) * 2 > typeKeys.length) {
+        int id = nextTypeId++;
+        if (firstTypeKey == null) {
+            firstTypeKey = ti;
+            firstTypeId = id;
+        } else {
+            putTypeInTable(ti, id);
+        }
+        cacheTypeId(ti, id);
+    }
+
+    private void putTypeInTable(TypeInfo ti, int id) {
+        if (typeKeys == null) {
+            typeKeys = new TypeInfo[8];
+            typeIds = new int[8];
+        } else if ((typeCount + 1) * 2 > typeKeys.length) {
             TypeInfo[] oldKeys = typeKeys;
             int[] oldIds = typeIds;
             typeKeys = new TypeInfo[oldKeys.length * 2];
@@ -1543,9 +1567,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 }
             }
         }
-        int id = nextTypeId++;
         insertType(ti, id);
-        cacheTypeId(ti, id);
     }
 
     private void insertType(TypeInfo ti, int id) {
@@ -1682,7 +1704,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         putTag(Wire.RESET);
         clearObjects();
-        Arrays.fill(typeKeys, null);
+        firstTypeKey = null;
+        firstTypeId = 0;
+        if (typeKeys != null) {
+            Arrays.fill(typeKeys, null);
+        }
         typeCount = 0;
         nextTypeId = Wire.FIRST_STREAM_TYPE_ID;
         // The stream lets go of the classes it wrote (class unloading).
@@ -1942,8 +1968,14 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         private static final int SMALL = 16;
         /** In first for an unshared object: found by no scan. */
         private static final Object UNSHARED_OBJECT = new Object();
-        /** Handle i's object while not hashed. */
-        private final Object[] first = new Object[SMALL];
+        /** Handle 0's object while not hashed. */
+        private Object first0;
+        /**
+         * Handle i's object, for i from 1, while not hashed; made at the
+         * second handle, since a fresh stream per message of one object
+         * (the commonest use) pays for every byte it allocates.
+         */
+        private Object[] first;
         private Object[] keys;      // the table, made past SMALL objects: null while scanning
         private int[] values;
         private int count;      // handles assigned (including unshared ones)
@@ -1973,13 +2005,32 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
 
         private int scan(Object obj) {
+            if (count == 0) {
+                return -1;
+            }
+            if (first0 == obj) {
+                return 0;
+            }
             Object[] f = first;
-            for (int i = 0; i < count; i++) {
+            for (int i = 1; i < count; i++) {
                 if (f[i] == obj) {
                     return i;
                 }
             }
             return -1;
+        }
+
+        /** Gives the next handle, below SMALL, to obj while not hashed. */
+        private void keep(Object obj) {
+            if (count == 0) {
+                first0 = obj;
+            } else {
+                if (first == null) {
+                    first = new Object[SMALL];
+                }
+                first[count] = obj;
+            }
+            count++;
         }
 
         /**
@@ -1993,7 +2044,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                     return h;
                 }
                 if (count < SMALL) {
-                    first[count++] = obj;
+                    keep(obj);
                     return -1;
                 }
                 startHashing();
@@ -2019,7 +2070,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         void assign(Object obj) {
             if (keys == null) {
                 if (count < SMALL) {
-                    first[count++] = obj != null ? obj : UNSHARED_OBJECT;
+                    keep(obj != null ? obj : UNSHARED_OBJECT);
                     return;
                 }
                 startHashing();
@@ -2039,8 +2090,12 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             keys = new Object[4 * SMALL];
             values = new int[4 * SMALL];
             used = new int[2 * SMALL];
+            if (first0 != UNSHARED_OBJECT) {
+                put(first0, 0);
+            }
+            first0 = null;
             Object[] f = first;
-            for (int h = 0; h < count; h++) {
+            for (int h = 1; h < count; h++) {
                 if (f[h] != UNSHARED_OBJECT) {
                     put(f[h], h);
                 }
@@ -2082,7 +2137,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
         void clear() {
             if (keys == null) {
-                Arrays.fill(first, 0, count, null);
+                first0 = null;
+                if (count > 1) {
+                    Arrays.fill(first, 1, count, null);
+                }
             } else if (keys.length > 4096 && stored < 512) {
                 keys = new Object[64];
                 values = new int[64];
