@@ -248,7 +248,7 @@ test-fabric:
 # of its list), not all ten up to 16 MiB (-p bytes names only its parameter).
 SMOKE := $(BUILD)/bench/smoke
 # What runs on stock Temurin in the smoke run: every class without image-only API.
-SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.Jmx(Tls)?Stock)Bench|bulk\.BulkStockBench|vm\.(StreamArrayBench|IdentityHashBench)|serial\.(JdkStreams|Kryo|Fory)Bench)\.
+SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.Jmx(Tls)?Stock)Bench|bulk\.BulkStockBench|vm\.(StreamArrayBench|IdentityHashBench)|serial\.(JdkStreams|JdkStreamsConnection|Kryo|Fory)Bench)\.
 test-bench-smoke: $(REPORT_VENV)/.installed
 	$(call phase,bench-smoke: every benchmark once and the first-calls and busy-neighbours drivers once, image and stock (results: build/bench/smoke/))
 	@mkdir -p $(RESULTS)
@@ -351,7 +351,7 @@ bench-vm: image
 # report build/bench/serial-report.md.
 bench-serial: image
 	$(call phase,bench-serial: JMH on the image and on stock (results: build/bench/serial-*))
-	@$(BENCH_RUN) serial 'org\.grandejdk\.bench\.serial\.' 'org\.grandejdk\.bench\.serial\.JdkStreamsBench\.'
+	@$(BENCH_RUN) serial 'org\.grandejdk\.bench\.serial\.' 'org\.grandejdk\.bench\.serial\.JdkStreams(Connection)?Bench\.'
 
 # Remote calls (the ping kernels with the arguments of Philippsen et al.'s
 # Table 3) and local calls (Haumacher and Philippsen, "Exploiting Object

@@ -20,6 +20,8 @@ SERIALIZER_CLASSES = [
     ("JdkStreamsBench", "JDK streams"),
     ("FastSerialBench", "jdk.fastserial (reused stream)"),
     ("FastSerialFreshBench", "jdk.fastserial (fresh stream per object)"),
+    ("JdkStreamsConnectionBench", "JDK streams (fresh per object, on buffered streams as RMI's)"),
+    ("FastSerialConnectionBench", "jdk.fastserial (fresh per object, on buffered streams as RMI's)"),
     ("KryoBench", "Kryo"),
     ("ForyBench", "Fory (reference tracking off)"),
     ("ForyRefBench", "Fory (reference tracking on)"),

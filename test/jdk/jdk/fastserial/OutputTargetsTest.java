@@ -47,7 +47,14 @@
  *          Reading from a BufferedInputStream (a socket's usual wrapper,
  *          and RMI's) never makes it ask its source's available() (a
  *          system call on a socket), with its source handing out the
- *          bytes in pieces of 37 to 300.
+ *          bytes in pieces of 37 to 300. Arrays of every primitive type,
+ *          of lengths around the streams' buffer sizes, written by fresh
+ *          streams into BufferedOutputStreams of 16 and 8192 bytes (which
+ *          the writer feeds from the buffer it has, without growing it), and
+ *          by one long-lived stream, give the in-memory stream's bytes, and
+ *          read back equal through BufferedInputStreams of the same sizes
+ *          (which the reader drains through the buffer it has) and through
+ *          an unbuffered source.
  * @library /lib
  * @build grande.test.* DeepEquals Rules
  * @run main/othervm OutputTargetsTest
@@ -100,6 +107,87 @@ public class OutputTargetsTest {
         growingSegment(graph, bytes);
         rewindIntoAnotherSegment();
         firstBufferFollowsMessages(graph);
+        arraysThroughBufferedStreams();
+    }
+
+    /* Every primitive array type, of lengths around 2 KiB (a fresh stream's buffer) and 16 KiB. */
+    static List<Object> arrays() {
+        List<Object> arrays = new ArrayList<>();
+        for (int bytes : new int[] { 0, 8, 2040, 2048, 2056, 8200, 16_392, 20_000, 70_000 }) {
+            byte[] b = new byte[bytes];
+            boolean[] z = new boolean[bytes];
+            char[] c = new char[bytes / 2];
+            short[] h = new short[bytes / 2];
+            int[] n = new int[bytes / 4];
+            float[] f = new float[bytes / 4];
+            long[] l = new long[bytes / 8];
+            double[] d = new double[bytes / 8];
+            for (int i = 0; i < bytes; i++) {
+                b[i] = (byte) (i * 7 + 1);
+                z[i] = i % 3 == 0;
+                if (i < c.length) {
+                    c[i] = (char) (i * 31 + 0x4e00);
+                    h[i] = (short) (i * -17);
+                }
+                if (i < n.length) {
+                    n[i] = i * 0x01010101;
+                    f[i] = i * 0.25f - 3;
+                }
+                if (i < l.length) {
+                    l[i] = i * 0x0101010101010101L;
+                    d[i] = i * -1.5;
+                }
+            }
+            arrays.addAll(List.of(b, z, c, h, n, f, l, d));
+        }
+        return arrays;
+    }
+
+    static void arraysThroughBufferedStreams() throws Exception {
+        List<Object> arrays = arrays();
+        for (int bufferSize : new int[] { 16, 8192 }) {
+            ByteArrayOutputStream longLived = new ByteArrayOutputStream();
+            FastObjectOutputStream stream = new FastObjectOutputStream(
+                    new java.io.BufferedOutputStream(longLived, bufferSize));
+            FastObjectOutputStream inMemoryLongLived = new FastObjectOutputStream();
+            for (Object array : arrays) {
+                String what = array.getClass().getComponentType() + "[" + java.lang.reflect.Array.getLength(array)
+                              + "] through " + bufferSize + "-byte buffered streams";
+                FastObjectOutputStream inMemory = new FastObjectOutputStream();
+                inMemory.writeObject(array);
+                inMemory.writeUTF("after");
+                byte[] expected = inMemory.toByteArray();
+
+                ByteArrayOutputStream sink = new ByteArrayOutputStream();
+                java.io.BufferedOutputStream buffered = new java.io.BufferedOutputStream(sink, bufferSize);
+                FastObjectOutputStream fresh = new FastObjectOutputStream(buffered);
+                fresh.writeObject(array);
+                fresh.writeUTF("after");
+                fresh.flush();
+                expect(Arrays.equals(expected, sink.toByteArray()), "the bytes of " + what);
+
+                for (InputStream source : List.of(
+                        new java.io.BufferedInputStream(new PiecewiseInputStream(expected, 37, 300), bufferSize),
+                        new PiecewiseInputStream(expected, 37, 300))) {
+                    FastObjectInputStream in = new FastObjectInputStream(source);
+                    DeepEquals.check(array, in.readObject(), what + ", read from " + source.getClass().getSimpleName());
+                    expectEquals("after", in.readUTF(), "the string after " + what);
+                    expectEquals(-1, source.read(), "the end of the stream after " + what);
+                }
+                stream.writeObject(array);
+                inMemoryLongLived.writeObject(array);
+            }
+            stream.flush();
+            expect(Arrays.equals(inMemoryLongLived.toByteArray(), longLived.toByteArray()),
+                   "a long-lived stream's bytes of all arrays through a " + bufferSize + "-byte BufferedOutputStream");
+            FastObjectInputStream in = new FastObjectInputStream(new java.io.BufferedInputStream(
+                    new ByteArrayInputStream(longLived.toByteArray()), bufferSize));
+            for (Object array : arrays) {
+                DeepEquals.check(array, in.readObject(), "an array of the long-lived stream");
+            }
+        }
+        System.out.println("ok: " + arrays.size() + " arrays through buffered streams of 16 and 8192 bytes, "
+                           + "fresh and long-lived, same bytes as in memory");
     }
 
     /* The first buffer's size is a hint shared by all in-memory streams: it never changes the bytes. */

@@ -376,6 +376,14 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private void fill(int n) throws IOException {
+        fill(n, true);
+    }
+
+    /**
+     * Reads until n bytes are buffered. A stream that keeps reading earns
+     * the full buffer, unless mayEarn is false.
+     */
+    private void fill(int n, boolean mayEarn) throws IOException {
         if (parsingSnapshot) {
             throw new EOFException();       // a copy has nothing more: never the source's bytes
         }
@@ -392,8 +400,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         consumedBefore += pos;
         pos = 0;
         limit = remaining;
-        if (heap.length < DEFAULT_BUFFER_SIZE && consumedBefore >= heap.length) {
-            // A stream that keeps reading earns the full buffer.
+        if (mayEarn && heap.length < DEFAULT_BUFFER_SIZE && consumedBefore >= heap.length) {
             heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, heap.length * 4));
             setWindow(Window.ofArray(heap, 0, heap.length));
         }
@@ -793,7 +800,13 @@ public class FastObjectInputStream extends ObjectInputStream {
         while (len > 0) {
             int avail = (limit - pos) / w;
             if (avail <= 0) {
-                fill(w);
+                // From a BufferedInputStream (RMI's connections), an array
+                // runs through the buffer this stream has: that stream
+                // gives no more than it holds (readLength), so a larger
+                // buffer would save no copy and cost zeroing it, in every
+                // stream made per message (RMI's, one per call).
+                // FastSerialConnectionBench measures it.
+                fill(w, !sourceBuffered);
                 continue;
             }
             int n = Math.min(len, avail);

@@ -21,6 +21,7 @@
 
 package jdk.fastserial;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.NotActiveException;
@@ -123,6 +124,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private byte[] heap;          // the stream's own array (memory or sink), else null
     private int pos;
     private final OutputStream sink;       // null: memory or segment
+    private final boolean sinkBuffered;    // sink is exactly a BufferedOutputStream
     private MemorySegment segment;         // null unless writing in place
     private final ArenaHold arena = new ArenaHold();   // the segment's, held while open
     private long flushedBytes;
@@ -232,6 +234,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             throws IOException {
         super();
         this.sink = out;
+        this.sinkBuffered = out != null && out.getClass() == BufferedOutputStream.class;
         this.segment = seg;
         this.facade = facade != null ? facade : this;
         // A stream of this very class keeps every method: no class value
@@ -734,7 +737,18 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /** How many elements of width w fit now, after making room for at least one. */
     private int room(int w, int wanted) throws IOException {
         if (limit - pos < w) {
-            makeRoom((int) Math.min((long) w * wanted, Math.max(w, DEFAULT_BUFFER_SIZE)));
+            if (sinkBuffered && blockStart < 0) {
+                // Into a BufferedOutputStream (RMI's connections), an array
+                // runs through the buffer this stream has: that stream
+                // batches the system calls, and a larger buffer made for the
+                // array would save it one copy but cost zeroing as many
+                // bytes, in every stream made per message (RMI's, one per
+                // call). FastSerialConnectionBench measures it.
+                drainBuffer();
+            }
+            if (limit - pos < w) {
+                makeRoom((int) Math.min((long) w * wanted, Math.max(w, DEFAULT_BUFFER_SIZE)));
+            }
         }
         return (limit - pos) / w;
     }
