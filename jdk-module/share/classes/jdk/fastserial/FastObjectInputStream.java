@@ -163,6 +163,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     // ---- objects and types ----
     private Object[] handles = new Object[8];
     private int handleCount;
+    private int fillingHandle = -1;     // the handle of the primitive array being filled, else -1
     private StreamType[] types = new StreamType[4];
     private int typeCount;
     // Bit id: the predefined type id has been filtered since the last reset
@@ -1076,6 +1077,10 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (unshared) {
             throw new InvalidObjectException("cannot read back reference as unshared");
         }
+        if (h == fillingHandle) {
+            // read by a source that calls back into this stream while it fills the array
+            throw new StreamCorruptedException("back reference to an array still being read");
+        }
         Object obj = handles[h];
         if (obj == UNSHARED) {
             throw new InvalidObjectException("cannot read back reference to unshared object");
@@ -1271,9 +1276,11 @@ public class FastObjectInputStream extends ObjectInputStream {
      * The array takes handle h as soon as it exists, before its elements are
      * copied: G1 fences a store into an old object (a reused stream's handle
      * table), and the fence waits for every store before it, which after
-     * the copy are the whole array's. No back reference can reach it while
-     * it fills, and if filling fails the handle is FAILED: memory not yet
-     * copied is never handed out.
+     * the copy are the whole array's. No stream puts a back reference to
+     * it inside its elements; a source that calls back into this stream's
+     * readObject while it fills (fillingHandle) gets a
+     * StreamCorruptedException for one. If filling fails the handle is
+     * FAILED. So memory not yet copied is never handed out.
      */
     private Object readPrimitiveArray(Class<?> comp, int len, int width, int h, boolean unshared)
             throws IOException {
@@ -1284,6 +1291,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         Object a = comp == boolean.class ? new boolean[initial] : uninitializedArray(comp, initial);
         long baseOffset = primitiveArrayBase(comp);
         handles[h] = unshared ? UNSHARED : a;
+        int outerFilling = fillingHandle;
+        fillingHandle = h;
         try {
             int filled = 0;
             while (true) {
@@ -1303,6 +1312,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         } catch (Throwable t) {
             handles[h] = FAILED;
             throw t;
+        } finally {
+            fillingHandle = outerFilling;
         }
     }
 

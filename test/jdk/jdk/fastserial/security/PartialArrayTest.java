@@ -33,7 +33,11 @@
  *          larger than the reader's 1 MiB first chunk, from a source that
  *          delivers a few bytes per read. At the top level, a second
  *          readObject's back reference to the array whose first read timed
- *          out fails the same way.
+ *          out fails the same way. A source that calls back into the
+ *          stream's readObject while the array fills (an application's
+ *          InputStream that also reads objects), and hands that nested read
+ *          a back reference to the array, gets StreamCorruptedException,
+ *          never the array.
  * @modules jdk.fastserial
  * @library /lib
  * @build grande.test.*
@@ -186,6 +190,7 @@ public class PartialArrayTest {
             whole(type, (3 << 20) / 2 + 1, 64 * 1024);    // past the first 1 MiB chunk
             stalled(type);
             stalledTopLevel(type);
+            reentered(type);
         }
         System.out.println("PASSED");
     }
@@ -239,6 +244,96 @@ public class PartialArrayTest {
         String what = type + "[" + length + "], stalled at the top level";
         expectThrows(SocketTimeoutException.class, in::readObject, what + ": the first read");
         expectThrows(StreamCorruptedException.class, in::readObject, what + ": the back reference");
+    }
+
+    /**
+     * Gives the bytes of {@code data} at most {@code step} per read. At
+     * {@code reenterAt} it first reads an object from {@code stream} itself,
+     * and serves that nested read the bytes of {@code nested}.
+     */
+    static final class ReenteringInput extends InputStream {
+        private final byte[] data;
+        private final int step;
+        private final int reenterAt;
+        private final byte[] nested;
+        private int pos;
+        private int nestedPos = -1;        // -1 until the nested read starts
+        FastObjectInputStream stream;
+        Object nestedResult;
+        Exception nestedFailure;
+
+        ReenteringInput(byte[] data, int step, int reenterAt, byte[] nested) {
+            this.data = data;
+            this.step = step;
+            this.reenterAt = reenterAt;
+            this.nested = nested;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] b = new byte[1];
+            return read(b, 0, 1) < 0 ? -1 : b[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            Objects.checkFromIndexSize(off, len, b.length);
+            if (pos == reenterAt && nestedPos < 0) {
+                nestedPos = 0;
+                try {
+                    nestedResult = stream.readObject();
+                } catch (Exception e) {
+                    nestedFailure = e;
+                }
+            }
+            if (nestedPos >= 0 && nestedPos < nested.length) {
+                int n = Math.min(len, nested.length - nestedPos);
+                System.arraycopy(nested, nestedPos, b, off, n);
+                nestedPos += n;
+                return n;
+            }
+            if (pos == data.length) {
+                return -1;
+            }
+            int end = Math.min(data.length, pos + Math.min(len, step));
+            if (pos < reenterAt) {
+                end = Math.min(end, reenterAt);
+            }
+            int n = end - pos;
+            System.arraycopy(data, pos, b, off, n);
+            pos = end;
+            return n;
+        }
+    }
+
+    /**
+     * The array at the top level, its source calling back into the stream
+     * halfway through the elements; the nested read gets the bytes of a
+     * back reference to the array (those a second writeObject of it writes).
+     */
+    static void reentered(Class<?> type) throws Exception {
+        int length = 1000;
+        Object array = patterned(type, length);
+        FastObjectOutputStream out = new FastObjectOutputStream();
+        out.writeObject(array);
+        int end = (int) out.size();
+        out.writeObject(array);
+        byte[] bytes = out.toByteArray();
+        ReenteringInput source = new ReenteringInput(Arrays.copyOf(bytes, end), 7,
+                end - length * width(type) / 2, Arrays.copyOfRange(bytes, end, bytes.length));
+        FastObjectInputStream in = new FastObjectInputStream(source);
+        source.stream = in;
+        String what = type + "[" + length + "], its source reading a back reference to it";
+        try {
+            in.readObject();
+        } catch (IOException e) {
+            // The nested read consumed the outer read's bytes: either outcome is fine.
+        }
+        expect(source.nestedPos > 0, what + ": the nested read ran");
+        expect(source.nestedResult == null, what + ": the nested read returned nothing, got "
+                + (source.nestedResult == null ? null : source.nestedResult.getClass().getName()));
+        expect(source.nestedFailure != null, what + ": the nested read failed");
+        expectEquals(StreamCorruptedException.class, source.nestedFailure.getClass(), what + ": its exception");
     }
 
     /**
