@@ -106,20 +106,17 @@ public class PartialArrayTest {
     }
 
     /**
-     * Gives the bytes of {@code data} at most {@code step} per read, and
-     * throws one SocketTimeoutException when it reaches {@code stallAt},
-     * after which the rest follows.
+     * Gives the bytes of {@code data} at most {@code step} per read, never
+     * past the point a subclass names, where it does something else first.
      */
-    static final class StallingInput extends InputStream {
+    abstract static class SteppedInput extends InputStream {
         private final byte[] data;
         private final int step;
-        private int stallAt;
-        private int pos;
+        int pos;
 
-        StallingInput(byte[] data, int step, int stallAt) {
+        SteppedInput(byte[] data, int step) {
             this.data = data;
             this.step = step;
-            this.stallAt = stallAt;
         }
 
         @Override
@@ -128,24 +125,43 @@ public class PartialArrayTest {
             return read(b, 0, 1) < 0 ? -1 : b[0] & 0xFF;
         }
 
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
+        /** At most len bytes of data from pos, none past stopAt if pos is before it. */
+        int serve(byte[] b, int off, int len, int stopAt) {
             Objects.checkFromIndexSize(off, len, b.length);
-            if (pos == stallAt) {
-                stallAt = -1;
-                throw new SocketTimeoutException("the sender stalled");
-            }
             if (pos == data.length) {
                 return -1;
             }
             int end = Math.min(data.length, pos + Math.min(len, step));
-            if (stallAt > pos) {     // -1 once stalled
-                end = Math.min(end, stallAt);
+            if (stopAt > pos) {
+                end = Math.min(end, stopAt);
             }
             int n = end - pos;
             System.arraycopy(data, pos, b, off, n);
             pos = end;
             return n;
+        }
+    }
+
+    /**
+     * Gives the bytes of {@code data} at most {@code step} per read, and
+     * throws one SocketTimeoutException when it reaches {@code stallAt},
+     * after which the rest follows.
+     */
+    static final class StallingInput extends SteppedInput {
+        private int stallAt;
+
+        StallingInput(byte[] data, int step, int stallAt) {
+            super(data, step);
+            this.stallAt = stallAt;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (pos == stallAt) {
+                stallAt = -1;
+                throw new SocketTimeoutException("the sender stalled");
+            }
+            return serve(b, off, len, stallAt);     // -1 once stalled
         }
     }
 
@@ -230,15 +246,24 @@ public class PartialArrayTest {
         expectEquals(StreamCorruptedException.class, t.secondFailure.getClass(), what + ": its exception");
     }
 
-    /** The same at the top level: the array, stalled, then a second readObject's back reference to it. */
-    static void stalledTopLevel(Class<?> type) throws Exception {
-        int length = 1000;
-        Object array = patterned(type, length);
+    /** A stream of the array written twice at the top level; the first ends at end. */
+    record WrittenTwice(byte[] bytes, int end) { }
+
+    static WrittenTwice writeTwice(Object array) throws IOException {
         FastObjectOutputStream out = new FastObjectOutputStream();
         out.writeObject(array);
         int end = (int) out.size();
         out.writeObject(array);
-        byte[] bytes = out.toByteArray();
+        return new WrittenTwice(out.toByteArray(), end);
+    }
+
+    /** The same at the top level: the array, stalled, then a second readObject's back reference to it. */
+    static void stalledTopLevel(Class<?> type) throws Exception {
+        int length = 1000;
+        Object array = patterned(type, length);
+        WrittenTwice twice = writeTwice(array);
+        byte[] bytes = twice.bytes();
+        int end = twice.end();
         int width = width(type);
         FastObjectInputStream in = new FastObjectInputStream(stallInside(bytes, end - length * width, end, width));
         String what = type + "[" + length + "], stalled at the top level";
@@ -251,33 +276,22 @@ public class PartialArrayTest {
      * {@code reenterAt} it first reads an object from {@code stream} itself,
      * and serves that nested read the bytes of {@code nested}.
      */
-    static final class ReenteringInput extends InputStream {
-        private final byte[] data;
-        private final int step;
+    static final class ReenteringInput extends SteppedInput {
         private final int reenterAt;
         private final byte[] nested;
-        private int pos;
         private int nestedPos = -1;        // -1 until the nested read starts
         FastObjectInputStream stream;
         Object nestedResult;
         Exception nestedFailure;
 
         ReenteringInput(byte[] data, int step, int reenterAt, byte[] nested) {
-            this.data = data;
-            this.step = step;
+            super(data, step);
             this.reenterAt = reenterAt;
             this.nested = nested;
         }
 
         @Override
-        public int read() throws IOException {
-            byte[] b = new byte[1];
-            return read(b, 0, 1) < 0 ? -1 : b[0] & 0xFF;
-        }
-
-        @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            Objects.checkFromIndexSize(off, len, b.length);
             if (pos == reenterAt && nestedPos < 0) {
                 nestedPos = 0;
                 try {
@@ -292,17 +306,7 @@ public class PartialArrayTest {
                 nestedPos += n;
                 return n;
             }
-            if (pos == data.length) {
-                return -1;
-            }
-            int end = Math.min(data.length, pos + Math.min(len, step));
-            if (pos < reenterAt) {
-                end = Math.min(end, reenterAt);
-            }
-            int n = end - pos;
-            System.arraycopy(data, pos, b, off, n);
-            pos = end;
-            return n;
+            return serve(b, off, len, reenterAt);
         }
     }
 
@@ -314,11 +318,9 @@ public class PartialArrayTest {
     static void reentered(Class<?> type) throws Exception {
         int length = 1000;
         Object array = patterned(type, length);
-        FastObjectOutputStream out = new FastObjectOutputStream();
-        out.writeObject(array);
-        int end = (int) out.size();
-        out.writeObject(array);
-        byte[] bytes = out.toByteArray();
+        WrittenTwice twice = writeTwice(array);
+        byte[] bytes = twice.bytes();
+        int end = twice.end();
         ReenteringInput source = new ReenteringInput(Arrays.copyOf(bytes, end), 7,
                 end - length * width(type) / 2, Arrays.copyOfRange(bytes, end, bytes.length));
         FastObjectInputStream in = new FastObjectInputStream(source);
