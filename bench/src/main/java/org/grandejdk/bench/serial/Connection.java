@@ -91,7 +91,9 @@ final class Connection {
     /** Makes {@code message} the current message, to be read from {@link #in}. */
     void replay(byte[] message) throws IOException {
         next();
-        bytes = message.length > bytes.length ? message.clone() : bytes;
+        if (message.length > bytes.length) {
+            bytes = new byte[message.length];
+        }
         System.arraycopy(message, 0, bytes, 0, message.length);
         written = message.length;
     }
