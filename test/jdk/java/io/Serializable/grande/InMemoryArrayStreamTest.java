@@ -23,7 +23,9 @@
  *          ByteArrayInputStream convert primitive arrays straight into or
  *          out of its buffer; the image reads primitive arrays into arrays
  *          it does not zero first and resolves one-dimensional primitive
- *          array classes without a stack walk. The bytes written are those
+ *          array classes without a stack walk; on a BufferedOutputStream or
+ *          BufferedInputStream large arrays go through the block buffer,
+ *          not in runs. The bytes written are those
  *          of every other kind of stream and of an element-by-element
  *          DataOutputStream; every kind of stream reads them back; streams
  *          cut inside an array end in EOFException; shared and unshared
@@ -38,6 +40,8 @@
  * @run main/othervm -Xcomp -XX:-TieredCompilation InMemoryArrayStreamTest
  */
 
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -130,6 +134,14 @@ public class InMemoryArrayStreamTest {
         write(new BulkArrayCorpus.Forwarding(behind), array);
         expect(Arrays.equals(behind.toByteArray(), stream), what + ": a plain OutputStream gets the same bytes");
 
+        // RMI's connections: its 8 KiB default, and one smaller than the block buffer
+        for (int size : new int[] { 8192, 16 }) {
+            ByteArrayOutputStream underBuffer = new ByteArrayOutputStream();
+            write(new BufferedOutputStream(underBuffer, size), array);
+            expect(Arrays.equals(underBuffer.toByteArray(), stream),
+                   what + ": a BufferedOutputStream of " + size + " bytes passes on the same bytes");
+        }
+
         // ... elements, then the int in a data block: TC_BLOCKDATA, 4, the int
         byte[] elements = elementBytes(array);
         int end = stream.length - TRAILER_BYTES;
@@ -166,6 +178,10 @@ public class InMemoryArrayStreamTest {
         expect(counting.read == stream.length - counting.singleBytes,
                what + ": all bytes but single ones came through the subclass's read(byte[], int, int)");
         check(array, stream, new BulkArrayCorpus.Trickle(new ByteArrayInputStream(stream)), what + " 7 bytes a read");
+        check(array, stream, new BufferedInputStream(new ByteArrayInputStream(stream)),
+              what + " from a BufferedInputStream");
+        check(array, stream, new BufferedInputStream(new BulkArrayCorpus.Trickle(new ByteArrayInputStream(stream)), 16),
+              what + " from a BufferedInputStream of 16 bytes, 7 bytes a read beneath it");
     }
 
     static void check(Object expected, byte[] stream, InputStream source, String what) throws Exception {
@@ -196,6 +212,9 @@ public class InMemoryArrayStreamTest {
             expectThrows(EOFException.class,
                          () -> new ObjectInputStream(new BulkArrayCorpus.Trickle(new ByteArrayInputStream(shortStream))).readObject(),
                          what + ", 7 bytes a read");
+            expectThrows(EOFException.class,
+                         () -> new ObjectInputStream(new BufferedInputStream(new ByteArrayInputStream(shortStream))).readObject(),
+                         what + ", from a BufferedInputStream");
             // A subclass may set the protected fields: one whose count claims
             // more than its buffer holds fails as ByteArrayInputStream.read
             // fails on it, and never hands out bytes from beyond the buffer.
