@@ -26,6 +26,8 @@
  *          the values arrive, and a descriptor with a type code that names
  *          no type ends in InvalidClassException. The same holds on the
  *          stock JDK.
+ * @library /lib
+ * @build grande.test.*
  * @run main/othervm DescriptorFieldsTest
  * @run main/othervm -Xint DescriptorFieldsTest
  * @run main/othervm -XX:TieredStopAtLevel=1 DescriptorFieldsTest
@@ -47,6 +49,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+
+import grande.test.StreamBytes;
 
 public class DescriptorFieldsTest {
 
@@ -186,7 +190,7 @@ public class DescriptorFieldsTest {
             entry[1] = 0;
             entry[2] = (byte) name.length;
             System.arraycopy(name, 0, entry, 3, name.length);
-            int at = indexOf(stream, entry);
+            int at = StreamBytes.indexOf(stream, entry);
             expect(at > 0, "the stream holds the field " + e.getKey());
             for (byte bad : new byte[] { 'X', 'V', 0, (byte) 0xC9 }) {
                 byte[] corrupt = stream.clone();
@@ -203,19 +207,6 @@ public class DescriptorFieldsTest {
             }
         }
         expect(corrupted == 32, "32 corrupt streams read: " + corrupted);
-    }
-
-    static int indexOf(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= haystack.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 
     static void expect(boolean ok, String what) {
