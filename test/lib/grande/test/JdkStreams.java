@@ -21,11 +21,13 @@ package grande.test;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
+import java.io.ObjectStreamConstants;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,6 +42,26 @@ public final class JdkStreams {
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(o);
         }
+        return bytes.toByteArray();
+    }
+
+    /** What a test writes after the stream header, by hand. */
+    @FunctionalInterface
+    public interface Body {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    /**
+     * A stream no ObjectOutputStream writes: the header, then what body
+     * writes, for tests that feed ObjectInputStream odd or hostile input.
+     */
+    public static byte[] handWritten(Body body) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeShort(ObjectStreamConstants.STREAM_MAGIC);
+        out.writeShort(ObjectStreamConstants.STREAM_VERSION);
+        body.write(out);
+        out.flush();
         return bytes.toByteArray();
     }
 

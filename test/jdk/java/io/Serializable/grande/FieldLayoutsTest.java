@@ -37,13 +37,13 @@
  */
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamConstants;
 import java.io.Serializable;
+
+import grande.test.JdkStreams;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -108,41 +108,38 @@ public class FieldLayoutsTest {
      * writer orders them).
      */
     static Pair read(StreamField... fields) throws IOException, ClassNotFoundException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(bytes);
-        out.writeShort(ObjectStreamConstants.STREAM_MAGIC);
-        out.writeShort(ObjectStreamConstants.STREAM_VERSION);
-        out.writeByte(ObjectStreamConstants.TC_OBJECT);
-        out.writeByte(ObjectStreamConstants.TC_CLASSDESC);
-        out.writeUTF(Pair.class.getName());
-        out.writeLong(1L);
-        out.writeByte(ObjectStreamConstants.SC_SERIALIZABLE);
-        out.writeShort(fields.length);
-        for (StreamField f : fields) {
-            out.writeByte(f.type());
-            out.writeUTF(f.name());
-            if (f.type() == 'L') {
-                out.writeByte(ObjectStreamConstants.TC_STRING);
-                out.writeUTF("Ljava/lang/String;");
+        byte[] stream = JdkStreams.handWritten(out -> {
+            out.writeByte(ObjectStreamConstants.TC_OBJECT);
+            out.writeByte(ObjectStreamConstants.TC_CLASSDESC);
+            out.writeUTF(Pair.class.getName());
+            out.writeLong(1L);
+            out.writeByte(ObjectStreamConstants.SC_SERIALIZABLE);
+            out.writeShort(fields.length);
+            for (StreamField f : fields) {
+                out.writeByte(f.type());
+                out.writeUTF(f.name());
+                if (f.type() == 'L') {
+                    out.writeByte(ObjectStreamConstants.TC_STRING);
+                    out.writeUTF("Ljava/lang/String;");
+                }
             }
-        }
-        out.writeByte(ObjectStreamConstants.TC_ENDBLOCKDATA);
-        out.writeByte(ObjectStreamConstants.TC_NULL);      // no serializable superclass
-        for (StreamField f : fields) {
-            switch (f.type()) {
-                case 'I' -> out.writeInt((Integer) f.value());
-                case 'J' -> out.writeLong((Long) f.value());
-                default -> { }
+            out.writeByte(ObjectStreamConstants.TC_ENDBLOCKDATA);
+            out.writeByte(ObjectStreamConstants.TC_NULL);      // no serializable superclass
+            for (StreamField f : fields) {
+                switch (f.type()) {
+                    case 'I' -> out.writeInt((Integer) f.value());
+                    case 'J' -> out.writeLong((Long) f.value());
+                    default -> { }
+                }
             }
-        }
-        for (StreamField f : fields) {
-            if (f.type() == 'L') {
-                out.writeByte(ObjectStreamConstants.TC_STRING);
-                out.writeUTF((String) f.value());
+            for (StreamField f : fields) {
+                if (f.type() == 'L') {
+                    out.writeByte(ObjectStreamConstants.TC_STRING);
+                    out.writeUTF((String) f.value());
+                }
             }
-        }
-        out.flush();
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+        });
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(stream))) {
             Object o = in.readObject();
             expect(in.read() == -1, "the whole stream was read");
             return (Pair) o;

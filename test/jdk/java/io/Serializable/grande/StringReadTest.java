@@ -39,7 +39,6 @@
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,6 +52,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
+
+import grande.test.JdkStreams;
 
 public class StringReadTest {
 
@@ -214,14 +215,11 @@ public class StringReadTest {
     }
 
     static byte[] stringStream(byte[] utf) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DataOutputStream data = new DataOutputStream(bytes);
-        data.writeShort(ObjectStreamConstants.STREAM_MAGIC);
-        data.writeShort(ObjectStreamConstants.STREAM_VERSION);
-        data.writeByte(ObjectStreamConstants.TC_STRING);
-        data.writeShort(utf.length);
-        data.write(utf);
-        return bytes.toByteArray();
+        return JdkStreams.handWritten(data -> {
+            data.writeByte(ObjectStreamConstants.TC_STRING);
+            data.writeShort(utf.length);
+            data.write(utf);
+        });
     }
 
     static String hex(byte[] bytes) {
