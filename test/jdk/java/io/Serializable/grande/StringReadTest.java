@@ -49,10 +49,12 @@ import java.io.Serializable;
 import java.io.UTFDataFormatException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
 
+import grande.test.Checks;
 import grande.test.JdkStreams;
 
 public class StringReadTest {
@@ -184,7 +186,7 @@ public class StringReadTest {
                 Arrays.fill(item, 0, prefix, (byte) 'p');
                 System.arraycopy(body, 0, item, prefix, body.length);
                 byte[] stream = stringStream(item);
-                String what = "malformed " + hex(body) + " after " + prefix + " ASCII bytes";
+                String what = "malformed " + HexFormat.of().formatHex(body) + " after " + prefix + " ASCII bytes";
                 expectThrows(UTFDataFormatException.class,
                              () -> new ObjectInputStream(new ByteArrayInputStream(stream)).readObject(), what);
                 expectThrows(UTFDataFormatException.class,
@@ -200,11 +202,7 @@ public class StringReadTest {
             if (s.length() < 2) {
                 continue;
             }
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-                out.writeObject(s);
-            }
-            byte[] whole = bytes.toByteArray();
+            byte[] whole = JdkStreams.write(s);
             for (int cut : new int[] { whole.length - 1, whole.length / 2 + 4 }) {
                 byte[] shortStream = Arrays.copyOf(whole, cut);
                 expectThrows(EOFException.class,
@@ -222,30 +220,13 @@ public class StringReadTest {
         });
     }
 
-    static String hex(byte[] bytes) {
-        StringBuilder sb = new StringBuilder();
-        for (byte b : bytes) {
-            sb.append(String.format("%02X", b & 0xff));
-        }
-        return sb.toString();
+    /** Checks.expectThrows, and of exactly that class, as the stock JDK throws it. */
+    static void expectThrows(Class<? extends Throwable> type, Checks.Action action, String what) {
+        Throwable t = Checks.expectThrows(type, action, what);
+        expect(t.getClass() == type, what + ": " + type.getName() + " expected, got " + t);
     }
 
-    interface Action {
-        void run() throws Exception;
-    }
-
-    static void expectThrows(Class<? extends Throwable> type, Action action, String what) throws Exception {
-        try {
-            action.run();
-        } catch (Throwable t) {
-            if (t.getClass() == type) {
-                return;
-            }
-            throw new AssertionError(what + ": " + type.getName() + " expected, got " + t, t);
-        }
-        throw new AssertionError(what + ": " + type.getName() + " expected, nothing thrown");
-    }
-
+    /** Quiet, unlike Checks.expect: readBack checks tens of thousands of strings. */
     static void expect(boolean ok, String what) {
         if (!ok) {
             throw new AssertionError(what);
