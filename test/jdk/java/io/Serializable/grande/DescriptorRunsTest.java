@@ -56,6 +56,7 @@ import java.util.function.Function;
 
 import grande.test.JdkStreams;
 import grande.test.PiecewiseInputStream;
+import grande.test.StreamBytes;
 
 import static grande.test.Checks.expect;
 import static grande.test.Checks.expectEquals;
@@ -287,7 +288,7 @@ public class DescriptorRunsTest {
 
         // A field name that is not modified UTF-8 (a lone continuation byte).
         byte[] malformed = targetStream(List.of(new Field('I', "bad\u0001name", 1), new Field('I', "known", 2)));
-        int at = indexOf(malformed, "bad\u0001name".getBytes("ISO-8859-1"));
+        int at = StreamBytes.indexOf(malformed, "bad\u0001name".getBytes("ISO-8859-1"));
         malformed[at + 3] = (byte) 0x80;
         expectThrows(UTFDataFormatException.class,
                 () -> new ObjectInputStream(new ByteArrayInputStream(malformed)).readObject(),
@@ -320,18 +321,5 @@ public class DescriptorRunsTest {
                 }
             }
         });
-    }
-
-    static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int k = 0; k < needle.length; k++) {
-                if (hay[i + k] != needle[k]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        throw new AssertionError("not found");
     }
 }
