@@ -100,8 +100,21 @@ public class FastObjectInputStream extends ObjectInputStream {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
-    /** First size of the buffer over an input stream: a stream per call (RMI) stays cheap. */
-    private static final int INITIAL_BUFFER_SIZE = 2048;
+    /** Bounds of the first size of the buffer over an input stream: see sourceBufferHint. */
+    private static final int MIN_SOURCE_BUFFER_HINT = 256;
+    private static final int MAX_SOURCE_BUFFER_HINT = 2048;
+    /*
+     * The first buffer over an input stream: what such streams' first
+     * objects took lately, between 256 bytes and 2 KiB (bytes rounded up
+     * to 64). Stock RMI with jdk.rmi.fastSerialization=true makes a stream
+     * per call on the connection's BufferedInputStream, which holds the
+     * call; a fixed 2 KiB was most of what reading small arguments cost
+     * (FastSerialConnectionBench). A hint only, read and written without
+     * synchronization, as FastObjectOutputStream's: it rises to what a
+     * stream's first object took (with the bytes before it) when that is
+     * more, and falls slowly when first objects end far below it.
+     */
+    private static int sourceBufferHint = 512;
     /** Arrays whose data is not yet buffered grow in steps from this many bytes. */
     private static final int ARRAY_CHUNK_BYTES = 1 << 20;
     private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
@@ -155,6 +168,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private final boolean sourceBuffered;   // source is exactly a BufferedInputStream
     private final ArenaHold arena = new ArenaHold();   // the input segment's, held while it is the input
     private long consumedBefore;        // bytes of the source before the buffer's start
+    private boolean firstObjectRead;    // from the source: sourceBufferHint has heard of this stream
     private boolean swapImages;         // the writer's images are in the other byte order
 
     private int blockRemaining;
@@ -300,11 +314,11 @@ public class FastObjectInputStream extends ObjectInputStream {
             setWindow(Window.ofArray(buf, off, buf.length - off));
             limit = len;
         } else {
-            heap = new byte[INITIAL_BUFFER_SIZE];
+            heap = new byte[sourceBufferHint];
             setWindow(Window.ofArray(heap, 0, heap.length));
         }
         try {
-            need(4);
+            need(Wire.HEADER_BYTES);
         } catch (IOException | RuntimeException e) {
             arena.release();
             throw e;
@@ -322,7 +336,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         boolean imagesLittle = (win.getByte(3) & Wire.FLAG_IMAGES_LITTLE_ENDIAN) != 0;
         swapImages = imagesLittle != LITTLE_ENDIAN;
-        pos = 4;
+        pos = Wire.HEADER_BYTES;
     }
 
     /** A positive limit from a system property; the default if it is unset or not a positive number. */
@@ -401,7 +415,11 @@ public class FastObjectInputStream extends ObjectInputStream {
         consumedBefore += pos;
         pos = 0;
         limit = remaining;
-        if (mayEarn && heap.length < DEFAULT_BUFFER_SIZE && consumedBefore >= heap.length) {
+        if (mayEarn && heap.length < DEFAULT_BUFFER_SIZE && consumedBefore >= heap.length
+                && (!sourceBuffered || consumedBefore >= DEFAULT_BUFFER_SIZE)) {
+            // A BufferedInputStream (RMI's) gives no more than it holds: only
+            // a stream that has read a buffer's worth earns a larger one, and
+            // a message a little larger than the first buffer runs through it.
             heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, heap.length * 4));
             setWindow(Window.ofArray(heap, 0, heap.length));
         }
@@ -913,6 +931,9 @@ public class FastObjectInputStream extends ObjectInputStream {
             if (validations != null) {
                 runValidations();
             }
+            if (heap != null && !firstObjectRead) {
+                endOfFirstObject();
+            }
             done = true;
             return obj;
         } finally {
@@ -925,6 +946,27 @@ public class FastObjectInputStream extends ObjectInputStream {
             validations = null;
             pendingNotFound = null;
         }
+    }
+
+    /**
+     * The stream's first object read from an input stream ends here: the
+     * next such streams start with a buffer that holds what it read so far,
+     * up to 2 KiB; a hint far above it falls by an eighth.
+     */
+    private void endOfFirstObject() {
+        firstObjectRead = true;
+        int needed = (int) Math.min(MAX_SOURCE_BUFFER_HINT, bufferHint(consumedBefore + pos));
+        int hint = sourceBufferHint;
+        if (needed > hint) {
+            sourceBufferHint = needed;
+        } else if (needed * 4 < hint) {
+            sourceBufferHint = Math.max(MIN_SOURCE_BUFFER_HINT, hint - hint / 8);
+        }
+    }
+
+    /** A first buffer size that holds {@code bytes}: rounded up to 64. */
+    private static long bufferHint(long bytes) {
+        return (bytes + 63) & ~63L;
     }
 
     /**

@@ -94,8 +94,9 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /** String.value: a UTF-16 string's chars, in the platform's order. */
     private static final long STRING_VALUE = U.objectFieldOffset(String.class, "value");
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
-    /** First size of a buffer before an output stream: a stream per call (RMI) stays cheap. */
-    private static final int INITIAL_SINK_BUFFER_SIZE = 2048;
+    /** Bounds of the first size of a buffer before an output stream: see sinkBufferHint. */
+    private static final int MIN_SINK_BUFFER_HINT = 256;
+    private static final int MAX_SINK_BUFFER_HINT = 2048;
     /** First size of an in-memory buffer: a stream per small message stays cheap. */
     private static final int INITIAL_MEMORY_BUFFER_SIZE = 128;
     private static final int MAX_MEMORY_BUFFER_HINT = 64 * 1024;
@@ -110,6 +111,15 @@ public class FastObjectOutputStream extends ObjectOutputStream {
      * falls slowly when streams end far below it.
      */
     private static int memoryBufferHint = INITIAL_MEMORY_BUFFER_SIZE;
+    /*
+     * The first buffer of a stream before an output stream, the same way:
+     * what such streams' first messages (up to the first flush, a flush of
+     * the header alone aside) took lately, from 256 bytes to 2 KiB. Stock RMI with jdk.rmi.fastSerialization=true makes
+     * a stream per call on the connection's BufferedOutputStream, which
+     * batches the system calls itself; a fixed 2 KiB was most of what a
+     * call's small arguments cost to write (FastSerialConnectionBench).
+     */
+    private static int sinkBufferHint = 512;
     private static final int MAX_ARRAY_BUFFER = Integer.MAX_VALUE - 16;
 
     // ---- the buffer ----
@@ -128,6 +138,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private MemorySegment segment;         // null unless writing in place
     private final ArenaHold arena = new ArenaHold();   // the segment's, held while open
     private long flushedBytes;
+    private boolean firstMessageFlushed;   // to the sink: sinkBufferHint has heard of this stream
 
     /** Position of the open block's 4-byte length, or -1 when no block is open. */
     private int blockStart = -1;
@@ -248,10 +259,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             arena.hold(seg);
             setWindow(Window.of(seg, 0, seg.byteSize()));
         } else {
-            heap = new byte[out != null ? INITIAL_SINK_BUFFER_SIZE : memoryBufferHint];
+            heap = new byte[out != null ? sinkBufferHint : memoryBufferHint];
             setWindow(Window.ofArray(heap, 0, heap.length));
         }
-        if (limit < 4) {
+        if (limit < Wire.HEADER_BYTES) {
             // checked here, not by reserve(): growSegment must not run before a subclass is built
             arena.release();
             throw new IOException("MemorySegment of " + seg.byteSize() + " bytes: no room for the stream header");
@@ -260,7 +271,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         win.putByte(pos + 1, Wire.MAGIC_1);
         win.putByte(pos + 2, Wire.VERSION);
         win.putByte(pos + 3, (byte) (LITTLE_ENDIAN ? Wire.FLAG_IMAGES_LITTLE_ENDIAN : 0));
-        pos += 4;
+        pos += Wire.HEADER_BYTES;
     }
 
     // =====================================================================
@@ -296,8 +307,12 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         ensureOpen();
         if (sink != null) {
-            if (limit < DEFAULT_BUFFER_SIZE && flushedBytes + pos >= limit) {
-                // A stream that keeps writing earns the full buffer.
+            if (limit < DEFAULT_BUFFER_SIZE && flushedBytes + pos >= limit
+                    && (!sinkBuffered || flushedBytes >= DEFAULT_BUFFER_SIZE)) {
+                // A stream that keeps writing earns the full buffer. Into a
+                // BufferedOutputStream, which batches the system calls, only
+                // one that has written a buffer's worth: a message a little
+                // larger than the first buffer runs through it instead.
                 heap = Arrays.copyOf(heap, Math.min(DEFAULT_BUFFER_SIZE, limit * 4));
                 setWindow(Window.ofArray(heap, 0, heap.length));
             }
@@ -1926,8 +1941,29 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             closeBlock();
         }
         if (sink != null) {
+            endOfFirstMessage();
             drainBuffer();
             sink.flush();
+        }
+    }
+
+    /**
+     * A flush to the output stream: if it ends the stream's first message
+     * (a flush of the header alone, as callers do so that the reader need
+     * not wait, is none), the next streams start with a buffer that holds
+     * it, up to 2 KiB; a hint far above it falls by an eighth.
+     */
+    private void endOfFirstMessage() {
+        long written = flushedBytes + pos;
+        if (!firstMessageFlushed && written > Wire.HEADER_BYTES) {
+            firstMessageFlushed = true;
+            int needed = Math.min(MAX_SINK_BUFFER_HINT, bufferHint(written));
+            int hint = sinkBufferHint;
+            if (needed > hint) {
+                sinkBufferHint = needed;
+            } else if (needed * 4 < hint) {
+                sinkBufferHint = Math.max(MIN_SINK_BUFFER_HINT, hint - hint / 8);
+            }
         }
     }
 

@@ -34,6 +34,8 @@ public final class Wire {
     public static final byte VERSION = 2;
     /** The oldest version a reader accepts: each version's streams are a subset of the next's. */
     public static final byte OLDEST_READABLE_VERSION = 1;
+    /** The stream header's length: the two magic bytes, the version and the flags. */
+    public static final int HEADER_BYTES = 4;
     /** Header flag: images are little-endian. */
     public static final int FLAG_IMAGES_LITTLE_ENDIAN = 1;
 
