@@ -49,6 +49,7 @@ import java.util.Objects;
 import jdk.internal.access.JavaObjectStreamClassAccess;
 import jdk.internal.access.SharedSecrets;
 import jdk.internal.fastserial.ArenaHold;
+import jdk.internal.fastserial.FirstBufferHint;
 import jdk.internal.fastserial.DescriptorCache;
 import jdk.internal.fastserial.RecordPlan;
 import jdk.internal.fastserial.StreamMethods;
@@ -100,21 +101,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final long BYTE_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
-    /** Bounds of the first size of the buffer over an input stream: see sourceBufferHint. */
-    private static final int MIN_SOURCE_BUFFER_HINT = 256;
-    private static final int MAX_SOURCE_BUFFER_HINT = 2048;
-    /*
-     * The first buffer over an input stream: what such streams' first
-     * objects took lately, between 256 bytes and 2 KiB (bytes rounded up
-     * to 64). Stock RMI with jdk.rmi.fastSerialization=true makes a stream
-     * per call on the connection's BufferedInputStream, which holds the
-     * call; a fixed 2 KiB was most of what reading small arguments cost
-     * (FastSerialConnectionBench). A hint only, read and written without
-     * synchronization, as FastObjectOutputStream's: it rises to what a
-     * stream's first object took (with the bytes before it) when that is
-     * more, and falls slowly when first objects end far below it.
-     */
-    private static int sourceBufferHint = 512;
+    /** The first buffer over an input stream: its first message is up to the end of its first object. */
+    private static final FirstBufferHint SOURCE_BUFFER_HINT = new FirstBufferHint();
     /** Arrays whose data is not yet buffered grow in steps from this many bytes. */
     private static final int ARRAY_CHUNK_BYTES = 1 << 20;
     private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
@@ -168,7 +156,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private final boolean sourceBuffered;   // source is exactly a BufferedInputStream
     private final ArenaHold arena = new ArenaHold();   // the input segment's, held while it is the input
     private long consumedBefore;        // bytes of the source before the buffer's start
-    private boolean firstObjectRead;    // from the source: sourceBufferHint has heard of this stream
+    private boolean firstObjectRead;    // from the source: SOURCE_BUFFER_HINT has heard of this stream
     private boolean swapImages;         // the writer's images are in the other byte order
 
     private int blockRemaining;
@@ -314,7 +302,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             setWindow(Window.ofArray(buf, off, buf.length - off));
             limit = len;
         } else {
-            heap = new byte[sourceBufferHint];
+            heap = new byte[SOURCE_BUFFER_HINT.size()];
             setWindow(Window.ofArray(heap, 0, heap.length));
         }
         try {
@@ -932,7 +920,9 @@ public class FastObjectInputStream extends ObjectInputStream {
                 runValidations();
             }
             if (heap != null && !firstObjectRead) {
-                endOfFirstObject();
+                // the first buffers of the next streams follow what this one read
+                firstObjectRead = true;
+                SOURCE_BUFFER_HINT.firstMessage(consumedBefore + pos);
             }
             done = true;
             return obj;
@@ -946,27 +936,6 @@ public class FastObjectInputStream extends ObjectInputStream {
             validations = null;
             pendingNotFound = null;
         }
-    }
-
-    /**
-     * The stream's first object read from an input stream ends here: the
-     * next such streams start with a buffer that holds what it read so far,
-     * up to 2 KiB; a hint far above it falls by an eighth.
-     */
-    private void endOfFirstObject() {
-        firstObjectRead = true;
-        int needed = (int) Math.min(MAX_SOURCE_BUFFER_HINT, bufferHint(consumedBefore + pos));
-        int hint = sourceBufferHint;
-        if (needed > hint) {
-            sourceBufferHint = needed;
-        } else if (needed * 4 < hint) {
-            sourceBufferHint = Math.max(MIN_SOURCE_BUFFER_HINT, hint - hint / 8);
-        }
-    }
-
-    /** A first buffer size that holds {@code bytes}: rounded up to 64. */
-    private static long bufferHint(long bytes) {
-        return (bytes + 63) & ~63L;
     }
 
     /**

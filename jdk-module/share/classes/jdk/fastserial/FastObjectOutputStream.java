@@ -38,6 +38,7 @@ import java.util.IdentityHashMap;
 import java.util.Objects;
 
 import jdk.internal.fastserial.ArenaHold;
+import jdk.internal.fastserial.FirstBufferHint;
 import jdk.internal.fastserial.StreamMethods;
 import jdk.internal.fastserial.TypeInfo;
 import jdk.internal.fastserial.TypeInfo.Level;
@@ -94,9 +95,6 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /** String.value: a UTF-16 string's chars, in the platform's order. */
     private static final long STRING_VALUE = U.objectFieldOffset(String.class, "value");
     private static final int DEFAULT_BUFFER_SIZE = 16 * 1024;
-    /** Bounds of the first size of a buffer before an output stream: see sinkBufferHint. */
-    private static final int MIN_SINK_BUFFER_HINT = 256;
-    private static final int MAX_SINK_BUFFER_HINT = 2048;
     /** First size of an in-memory buffer: a stream per small message stays cheap. */
     private static final int INITIAL_MEMORY_BUFFER_SIZE = 128;
     private static final int MAX_MEMORY_BUFFER_HINT = 64 * 1024;
@@ -111,15 +109,8 @@ public class FastObjectOutputStream extends ObjectOutputStream {
      * falls slowly when streams end far below it.
      */
     private static int memoryBufferHint = INITIAL_MEMORY_BUFFER_SIZE;
-    /*
-     * The first buffer of a stream before an output stream, the same way:
-     * what such streams' first messages (up to the first flush, a flush of
-     * the header alone aside) took lately, from 256 bytes to 2 KiB. Stock RMI with jdk.rmi.fastSerialization=true makes
-     * a stream per call on the connection's BufferedOutputStream, which
-     * batches the system calls itself; a fixed 2 KiB was most of what a
-     * call's small arguments cost to write (FastSerialConnectionBench).
-     */
-    private static int sinkBufferHint = 512;
+    /** The first buffer of a stream before an output stream: its first message is up to its first flush. */
+    private static final FirstBufferHint SINK_BUFFER_HINT = new FirstBufferHint();
     private static final int MAX_ARRAY_BUFFER = Integer.MAX_VALUE - 16;
 
     // ---- the buffer ----
@@ -138,7 +129,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private MemorySegment segment;         // null unless writing in place
     private final ArenaHold arena = new ArenaHold();   // the segment's, held while open
     private long flushedBytes;
-    private boolean firstMessageFlushed;   // to the sink: sinkBufferHint has heard of this stream
+    private boolean firstMessageFlushed;   // to the sink: SINK_BUFFER_HINT has heard of this stream
 
     /** Position of the open block's 4-byte length, or -1 when no block is open. */
     private int blockStart = -1;
@@ -259,7 +250,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             arena.hold(seg);
             setWindow(Window.of(seg, 0, seg.byteSize()));
         } else {
-            heap = new byte[out != null ? sinkBufferHint : memoryBufferHint];
+            heap = new byte[out != null ? SINK_BUFFER_HINT.size() : memoryBufferHint];
             setWindow(Window.ofArray(heap, 0, heap.length));
         }
         if (limit < Wire.HEADER_BYTES) {
@@ -1950,20 +1941,13 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     /**
      * A flush to the output stream: if it ends the stream's first message
      * (a flush of the header alone, as callers do so that the reader need
-     * not wait, is none), the next streams start with a buffer that holds
-     * it, up to 2 KiB; a hint far above it falls by an eighth.
+     * not wait, is none), the first buffers of the next streams follow it.
      */
     private void endOfFirstMessage() {
         long written = flushedBytes + pos;
         if (!firstMessageFlushed && written > Wire.HEADER_BYTES) {
             firstMessageFlushed = true;
-            int needed = Math.min(MAX_SINK_BUFFER_HINT, bufferHint(written));
-            int hint = sinkBufferHint;
-            if (needed > hint) {
-                sinkBufferHint = needed;
-            } else if (needed * 4 < hint) {
-                sinkBufferHint = Math.max(MIN_SINK_BUFFER_HINT, hint - hint / 8);
-            }
+            SINK_BUFFER_HINT.firstMessage(written);
         }
     }
 
