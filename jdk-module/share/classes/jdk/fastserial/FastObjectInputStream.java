@@ -89,6 +89,20 @@ import jdk.internal.reflect.Reflection;
  * JVM flags, another version of the class) is read field by field, by name,
  * with the JDK's rules for class evolution.
  *
+ * <p>Over an {@code InputStream}, the stream takes from it no byte past its
+ * own items, as the JDK's stream: the header alone when it is made; after a
+ * top-level {@code readObject} the source goes on right after the object,
+ * after top-level block data ({@code readInt}, {@code readFully}...) right
+ * after the block. So one connection can carry a fresh stream per message,
+ * with the application's own bytes in between. A source that is exactly a
+ * {@link BufferedInputStream} (the usual wrapper of a socket's stream) is
+ * read in bulk, and the bytes taken past the items go back into its buffer;
+ * any other source is read item by item, a call per item, as the JDK's
+ * stream reads it: wrap a socket's or a file's stream in a
+ * {@code BufferedInputStream}. (The raw {@code get} methods at the top
+ * level, for a subclass's own framing, may leave bytes taken from a
+ * {@code BufferedInputStream} until the next top-level read.)
+ *
  * <p>A stream is not safe for use by several threads at once.
  *
  * @since 25
@@ -153,7 +167,20 @@ public class FastObjectInputStream extends ObjectInputStream {
     private int pos;
     private int limit;            // the end of the input in win (the window may be larger)
     private final InputStream source;   // null: all input is in the buffer
+    // Like the JDK's stream, this one takes from its source no byte past
+    // its own items (block data: past the block), so that the source goes
+    // on with what follows them: the next stream's message on a connection,
+    // the application's own bytes. A BufferedInputStream is read in bulk and
+    // gets back what was taken past the items (returnUnread); any other
+    // source is read item by item.
     private final boolean sourceBuffered;   // source is exactly a BufferedInputStream
+    private final boolean exactReads;       // any other source
+    // The last read from a BufferedInputStream, if that stream served it from
+    // its buffer alone: the bytes stay in that buffer, before its position,
+    // until it refills, and can be given back.
+    private byte[] takenFrom;           // the BufferedInputStream's buffer, or null
+    private int takenEnd;               // its position after the read
+    private int takenLength;            // bytes of the read not given back
     private final ArenaHold arena = new ArenaHold();   // the input segment's, held while it is the input
     private long consumedBefore;        // bytes of the source before the buffer's start
     private boolean firstObjectRead;    // from the source: SOURCE_BUFFER_HINT has heard of this stream
@@ -268,6 +295,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         super();
         this.source = in;
         this.sourceBuffered = in != null && in.getClass() == BufferedInputStream.class;
+        this.exactReads = in != null && !sourceBuffered;
         this.facade = facade != null ? facade : this;
         // A stream of this very class keeps every method: no class value
         // lookups for code that makes a stream per message.
@@ -306,7 +334,11 @@ public class FastObjectInputStream extends ObjectInputStream {
             setWindow(Window.ofArray(heap, 0, heap.length));
         }
         try {
-            need(Wire.HEADER_BYTES);
+            if (source != null) {
+                readExactly(Wire.HEADER_BYTES);     // the JDK's stream takes the header alone, too
+            } else {
+                need(Wire.HEADER_BYTES);
+            }
         } catch (IOException | RuntimeException e) {
             arena.release();
             throw e;
@@ -387,6 +419,14 @@ public class FastObjectInputStream extends ObjectInputStream {
      * the full buffer, unless mayEarn is false.
      */
     private void fill(int n, boolean mayEarn) throws IOException {
+        fill(n, n, mayEarn);
+    }
+
+    /**
+     * Reads until n bytes are buffered, from a source read item by item
+     * asking for up to {@code wanted} (bytes known to be this stream's).
+     */
+    private void fill(int n, int wanted, boolean mayEarn) throws IOException {
         if (parsingSnapshot) {
             throw new EOFException();       // a copy has nothing more: never the source's bytes
         }
@@ -418,7 +458,16 @@ public class FastObjectInputStream extends ObjectInputStream {
                 heap = Arrays.copyOf(heap, (int) Math.min(Math.max(n, 0L), 2L * heap.length));
                 setWindow(Window.ofArray(heap, 0, heap.length));
             }
-            int r = source.read(heap, limit, readLength(n - limit, heap.length - limit));
+            int room = heap.length - limit;
+            int r;
+            if (sourceBuffered) {
+                r = readBuffered(n - limit, room);
+            } else {
+                // The bytes known to be this stream's: what is needed, and the
+                // rest of the block being read (which the JDK's stream takes too).
+                int known = Math.max(Math.max(n, wanted), Math.min(blockRemaining, heap.length));
+                r = source.read(heap, limit, Math.min(room, known - limit));
+            }
             if (r < 0) {
                 throw new EOFException();
             }
@@ -426,24 +475,70 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
     }
 
+    /** Reads exactly n bytes into the empty buffer. */
+    private void readExactly(int n) throws IOException {
+        while (limit < n) {
+            int r = source.read(heap, limit, n - limit);
+            if (r < 0) {
+                throw new EOFException();
+            }
+            limit += r;
+        }
+    }
+
+    private static final long BUFFERED_BUF = U.objectFieldOffset(BufferedInputStream.class, "buf");
     private static final long BUFFERED_COUNT = U.objectFieldOffset(BufferedInputStream.class, "count");
     private static final long BUFFERED_POS = U.objectFieldOffset(BufferedInputStream.class, "pos");
 
     /**
-     * How many bytes to ask the source for when {@code needed} more are
-     * needed and {@code room} are free. As many as fit, but of a
-     * BufferedInputStream (the usual wrapper of a socket's stream, and
-     * RMI's) no more than it holds: asked for more, it asks its own
-     * source's available() before it returns, a system call (FIONREAD) on a
-     * socket, once per message or more. Its count is read without its lock:
-     * a wrong guess only costs that call.
+     * Reads from a BufferedInputStream (the usual wrapper of a socket's
+     * stream, and RMI's) what is {@code needed} or, if more, all it holds,
+     * as far as {@code room} allows; never more than it holds when less is
+     * needed: asked for more, it asks its own source's available() before it
+     * returns, a system call (FIONREAD) on a socket, once per message or
+     * more. Its count and position are read without its lock: the stream is
+     * not for several threads, and a wrong guess only costs that call or a
+     * byte not given back.
      */
-    private int readLength(int needed, int room) {
-        if (!sourceBuffered) {
-            return room;
-        }
+    private int readBuffered(int needed, int room) throws IOException {
         int held = U.getInt(source, BUFFERED_COUNT) - U.getInt(source, BUFFERED_POS);
-        return Math.min(room, Math.max(needed, held));
+        int ask = Math.min(room, Math.max(needed, held));
+        if (depth == 0 && blockRemaining > 0) {
+            // top-level block data: no further than the block's end (its
+            // unread bytes start at pos, which is 0 here)
+            ask = Math.min(ask, Math.max(needed, blockRemaining - limit));
+        }
+        int r = source.read(heap, limit, ask);
+        if (r > 0 && ask <= held && r == ask) {
+            takenFrom = (byte[]) U.getReference(source, BUFFERED_BUF);
+            takenEnd = U.getInt(source, BUFFERED_POS);
+            takenLength = r;
+        } else {
+            takenFrom = null;   // (also) refilled: what it held before is gone
+        }
+        return r;
+    }
+
+    /**
+     * Gives a BufferedInputStream source back the bytes this stream took past
+     * its position and the rest of the current block, where the stream is
+     * at the top level between items: the source then goes on where the
+     * JDK's stream would leave it. The bytes are still in its buffer if it
+     * has not moved since this stream's last read from it, which is checked.
+     */
+    private void returnUnread() {
+        byte[] from = takenFrom;
+        int extra = limit - pos - blockRemaining;
+        if (from == null || extra <= 0) {
+            return;
+        }
+        if (extra <= takenLength && U.getReference(source, BUFFERED_BUF) == from
+                && U.getInt(source, BUFFERED_POS) == takenEnd) {
+            takenEnd -= extra;
+            takenLength -= extra;
+            U.putInt(source, BUFFERED_POS, takenEnd);
+            limit -= extra;
+        }
     }
 
     /**
@@ -809,11 +904,12 @@ public class FastObjectInputStream extends ObjectInputStream {
             if (avail <= 0) {
                 // From a BufferedInputStream (RMI's connections), an array
                 // runs through the buffer this stream has: that stream
-                // gives no more than it holds (readLength), so a larger
+                // gives no more than it holds (readBuffered), so a larger
                 // buffer would save no copy and cost zeroing it, in every
                 // stream made per message (RMI's, one per call).
-                // FastSerialConnectionBench measures it.
-                fill(w, !sourceBuffered);
+                // FastSerialConnectionBench measures it. Any other source
+                // is asked for the array's bytes, all this stream's own.
+                fill(w, exactReads ? (int) Math.min((long) len * w, heap.length) : w, !sourceBuffered);
                 continue;
             }
             int n = Math.min(len, avail);
@@ -927,6 +1023,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             done = true;
             return obj;
         } finally {
+            returnUnread();
             if (!done) {
                 // A later back reference must not hand out what this read left
                 // half-built or refused (the JDK's stream is unusable after such
@@ -2896,6 +2993,9 @@ public class FastObjectInputStream extends ObjectInputStream {
             if (tag == Wire.BLOCK) {
                 pos++;
                 blockRemaining = blockLength();
+                if (depth == 0) {
+                    returnUnread();
+                }
             } else if ((tag == Wire.RESET || tag == Wire.RESET_OBJECTS) && depth == 0) {
                 pos++;
                 handleReset(tag == Wire.RESET);
