@@ -30,7 +30,8 @@
  *          and 64-byte buffers, messages larger than the buffer, a mark
  *          set by the application), a subclass of it, a DataInputStream
  *          over one, a source that hands out pieces, a ByteArrayInputStream;
- *          the JDK's streams do the same with the same messages. Over a
+ *          the JDK's streams do the same with the same messages, also
+ *          after a ClassNotFoundException of an object. Over a
  *          loopback socket, a server reading request after request with a
  *          fresh stream each, on the socket's stream and on a
  *          BufferedInputStream over it, answers every request of a client
@@ -144,6 +145,61 @@ public class SourceAfterItemsTest {
         }
     }
 
+    /** A class the readers of readConnection refuse to resolve. */
+    record Refused(String name, int[] values) implements java.io.Serializable { }
+
+    /**
+     * An object whose class is not found, then one that is: the first read
+     * fails with ClassNotFoundException after the whole object, the second
+     * reads the next one (the JDK's streams go on after a class not found).
+     */
+    record NotFound(String name, Object object) implements Message {
+        public void write(ObjectOutputStream out) throws IOException {
+            out.writeObject(List.of("before", new Refused("refused", new int[] {1, 2, 3}), "after"));
+            out.writeObject(object);
+        }
+
+        public void check(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            try {
+                Object o = in.readObject();
+                throw new AssertionError(name + ": read " + o + ", not ClassNotFoundException");
+            } catch (ClassNotFoundException expected) {
+                // the whole object is read past: the next one follows
+            }
+            DeepEquals.check(object, in.readObject(), name);
+        }
+    }
+
+    static boolean refused(java.io.ObjectStreamClass desc) {
+        return desc.getName().equals(Refused.class.getName());
+    }
+
+    /** The readers of readConnection: the JDK's stream or the fast one, each refusing Refused. */
+    static ObjectInputStream newInput(InputStream source, boolean fast) throws IOException {
+        if (fast) {
+            return new FastObjectInputStream(source) {
+                @Override
+                protected Class<?> resolveClass(java.io.ObjectStreamClass desc)
+                        throws IOException, ClassNotFoundException {
+                    if (refused(desc)) {
+                        throw new ClassNotFoundException(desc.getName());
+                    }
+                    return super.resolveClass(desc);
+                }
+            };
+        }
+        return new ObjectInputStream(source) {
+            @Override
+            protected Class<?> resolveClass(java.io.ObjectStreamClass desc)
+                    throws IOException, ClassNotFoundException {
+                if (refused(desc)) {
+                    throw new ClassNotFoundException(desc.getName());
+                }
+                return super.resolveClass(desc);
+            }
+        };
+    }
+
     /** A class that writes data of its own after its fields: blocks and an object inside the object. */
     static final class Custom implements java.io.Serializable {
         private static final long serialVersionUID = 1L;
@@ -221,6 +277,7 @@ public class SourceAfterItemsTest {
         set.add(new Mixed("mixed", strings));
         set.add(new Mixed("mixed, array", doubles));
         set.add(new WithReset("a reset", new Rules.Point(5, 6), map));
+        set.add(new NotFound("a class not found", new Rules.Point(7, 8)));
         return set;
     }
 
@@ -255,8 +312,7 @@ public class SourceAfterItemsTest {
         DataInputStream raw = new DataInputStream(source);
         for (int i = 0; i < messages.size(); i++) {
             Message m = messages.get(i);
-            ObjectInputStream in = fast ? new FastObjectInputStream(source) : new ObjectInputStream(source);
-            m.check(in);
+            m.check(newInput(source, fast));
             int after = raw.readInt();
             if (after != marker(i)) {
                 throw new AssertionError(what + ": after " + m.name() + " the source gave "
@@ -310,7 +366,7 @@ public class SourceAfterItemsTest {
                                                     : s.getInputStream();
                     DataOutputStream answers = new DataOutputStream(s.getOutputStream());
                     for (int i = 0; i < messages.size(); i++) {
-                        messages.get(i).check(new FastObjectInputStream(in));
+                        messages.get(i).check(newInput(in, true));
                         answers.writeInt(marker(i));
                         answers.flush();
                     }
