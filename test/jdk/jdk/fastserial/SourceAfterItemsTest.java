@@ -29,7 +29,8 @@
  *          application's 4 bytes: over exactly a BufferedInputStream (8 KiB
  *          and 64-byte buffers, messages larger than the buffer, a mark
  *          set by the application), a subclass of it, a DataInputStream
- *          over one, a source that hands out pieces, a ByteArrayInputStream;
+ *          over one, a source that hands out pieces, a ByteArrayInputStream
+ *          and a subclass of it;
  *          the JDK's streams do the same with the same messages, also
  *          after a ClassNotFoundException of an object. Over a
  *          loopback socket, a server reading request after request with a
@@ -341,6 +342,7 @@ public class SourceAfterItemsTest {
                 b -> new DataInputStream(new BufferedInputStream(new PiecewiseInputStream(b, 1, 700))));
         sources.put("pieces of 1 to 700 bytes", b -> new PiecewiseInputStream(b, 1, 700));
         sources.put("ByteArrayInputStream", ByteArrayInputStream::new);
+        sources.put("a subclass of ByteArrayInputStream", b -> new ByteArrayInputStream(b) { });
         for (Map.Entry<String, Function<byte[], InputStream>> e : sources.entrySet()) {
             readConnection(messages, e.getValue().apply(wire), fast, streams + ", " + e.getKey());
             System.out.println("ok: " + streams + ", " + e.getKey() + ": " + messages.size()

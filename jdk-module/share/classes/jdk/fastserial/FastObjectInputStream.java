@@ -22,6 +22,7 @@
 package jdk.fastserial;
 
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -95,9 +96,10 @@ import jdk.internal.reflect.Reflection;
  * after top-level block data ({@code readInt}, {@code readFully}...) right
  * after the block. So one connection can carry a fresh stream per message,
  * with the application's own bytes in between. A source that is exactly a
- * {@link BufferedInputStream} (the usual wrapper of a socket's stream) is
- * read in bulk, and the bytes taken past the items go back into its buffer;
- * any other source is read item by item, a call per item, as the JDK's
+ * {@link BufferedInputStream} (the usual wrapper of a socket's stream) or a
+ * {@link ByteArrayInputStream} is read in bulk, and the bytes taken past the
+ * items go back into its buffer; any other source is read item by item, a
+ * call per item, as the JDK's
  * stream reads it: wrap a socket's or a file's stream in a
  * {@code BufferedInputStream}. (The raw {@code get} methods at the top
  * level, for a subclass's own framing, may leave bytes taken from a
@@ -170,15 +172,16 @@ public class FastObjectInputStream extends ObjectInputStream {
     // Like the JDK's stream, this one takes from its source no byte past
     // its own items (block data: past the block), so that the source goes
     // on with what follows them: the next stream's message on a connection,
-    // the application's own bytes. A BufferedInputStream is read in bulk and
-    // gets back what was taken past the items (returnUnread); any other
-    // source is read item by item.
+    // the application's own bytes. A BufferedInputStream or a
+    // ByteArrayInputStream is read in bulk and gets back what was taken past
+    // the items (returnUnread); any other source is read item by item.
     private final boolean sourceBuffered;   // source is exactly a BufferedInputStream
+    private final boolean sourceArray;      // source is exactly a ByteArrayInputStream
     private final boolean exactReads;       // any other source
-    // The last read from a BufferedInputStream, if that stream served it from
-    // its buffer alone: the bytes stay in that buffer, before its position,
-    // until it refills, and can be given back.
-    private byte[] takenFrom;           // the BufferedInputStream's buffer, or null
+    // The last read from either, if it served it from its buffer alone (a
+    // ByteArrayInputStream always does): the bytes stay in that buffer,
+    // before its position, until it refills, and can be given back.
+    private byte[] takenFrom;           // the source's buffer, or null
     private int takenEnd;               // its position after the read
     private int takenLength;            // bytes of the read not given back
     private final ArenaHold arena = new ArenaHold();   // the input segment's, held while it is the input
@@ -295,7 +298,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         super();
         this.source = in;
         this.sourceBuffered = in != null && in.getClass() == BufferedInputStream.class;
-        this.exactReads = in != null && !sourceBuffered;
+        this.sourceArray = in != null && in.getClass() == ByteArrayInputStream.class;
+        this.exactReads = in != null && !sourceBuffered && !sourceArray;
         this.facade = facade != null ? facade : this;
         // A stream of this very class keeps every method: no class value
         // lookups for code that makes a stream per message.
@@ -460,8 +464,8 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
             int room = heap.length - limit;
             int r;
-            if (sourceBuffered) {
-                r = readBuffered(n - limit, room);
+            if (!exactReads) {
+                r = readHeld(n - limit, room);
             } else {
                 // The bytes known to be this stream's: what is needed, and the
                 // rest of the block being read (which the JDK's stream takes too).
@@ -489,19 +493,32 @@ public class FastObjectInputStream extends ObjectInputStream {
     private static final long BUFFERED_BUF = U.objectFieldOffset(BufferedInputStream.class, "buf");
     private static final long BUFFERED_COUNT = U.objectFieldOffset(BufferedInputStream.class, "count");
     private static final long BUFFERED_POS = U.objectFieldOffset(BufferedInputStream.class, "pos");
+    private static final long ARRAY_BUF = U.objectFieldOffset(ByteArrayInputStream.class, "buf");
+    private static final long ARRAY_COUNT = U.objectFieldOffset(ByteArrayInputStream.class, "count");
+    private static final long ARRAY_POS = U.objectFieldOffset(ByteArrayInputStream.class, "pos");
+
+    /** The buffer of a BufferedInputStream or ByteArrayInputStream source. */
+    private byte[] sourceBuffer() {
+        return (byte[]) U.getReference(source, sourceArray ? ARRAY_BUF : BUFFERED_BUF);
+    }
+
+    private int sourcePosition() {
+        return U.getInt(source, sourceArray ? ARRAY_POS : BUFFERED_POS);
+    }
 
     /**
      * Reads from a BufferedInputStream (the usual wrapper of a socket's
-     * stream, and RMI's) what is {@code needed} or, if more, all it holds,
-     * as far as {@code room} allows; never more than it holds when less is
-     * needed: asked for more, it asks its own source's available() before it
+     * stream, and RMI's) or a ByteArrayInputStream what is {@code needed}
+     * or, if more, all it holds, as far as {@code room} allows; never more
+     * than it holds when less is needed: asked for more, a
+     * BufferedInputStream asks its own source's available() before it
      * returns, a system call (FIONREAD) on a socket, once per message or
      * more. Its count and position are read without its lock: the stream is
      * not for several threads, and a wrong guess only costs that call or a
      * byte not given back.
      */
-    private int readBuffered(int needed, int room) throws IOException {
-        int held = U.getInt(source, BUFFERED_COUNT) - U.getInt(source, BUFFERED_POS);
+    private int readHeld(int needed, int room) throws IOException {
+        int held = U.getInt(source, sourceArray ? ARRAY_COUNT : BUFFERED_COUNT) - sourcePosition();
         int ask = Math.min(room, Math.max(needed, held));
         if (depth == 0 && blockRemaining > 0) {
             // top-level block data: no further than the block's end (its
@@ -510,8 +527,8 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         int r = source.read(heap, limit, ask);
         if (r > 0 && ask <= held && r == ask) {
-            takenFrom = (byte[]) U.getReference(source, BUFFERED_BUF);
-            takenEnd = U.getInt(source, BUFFERED_POS);
+            takenFrom = sourceBuffer();
+            takenEnd = sourcePosition();
             takenLength = r;
         } else {
             takenFrom = null;   // (also) refilled: what it held before is gone
@@ -520,11 +537,12 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     /**
-     * Gives a BufferedInputStream source back the bytes this stream took past
-     * its position and the rest of the current block, where the stream is
-     * at the top level between items: the source then goes on where the
-     * JDK's stream would leave it. The bytes are still in its buffer if it
-     * has not moved since this stream's last read from it, which is checked.
+     * Gives a BufferedInputStream or ByteArrayInputStream source back the
+     * bytes this stream took past its position and the rest of the current
+     * block, where the stream is at the top level between items: the source
+     * then goes on where the JDK's stream would leave it. The bytes are
+     * still in its buffer if it has not moved since this stream's last read
+     * from it, which is checked.
      */
     private void returnUnread() {
         byte[] from = takenFrom;
@@ -532,11 +550,10 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (from == null || extra <= 0) {
             return;
         }
-        if (extra <= takenLength && U.getReference(source, BUFFERED_BUF) == from
-                && U.getInt(source, BUFFERED_POS) == takenEnd) {
+        if (extra <= takenLength && sourceBuffer() == from && sourcePosition() == takenEnd) {
             takenEnd -= extra;
             takenLength -= extra;
-            U.putInt(source, BUFFERED_POS, takenEnd);
+            U.putInt(source, sourceArray ? ARRAY_POS : BUFFERED_POS, takenEnd);
             limit -= extra;
         }
     }
@@ -904,7 +921,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             if (avail <= 0) {
                 // From a BufferedInputStream (RMI's connections), an array
                 // runs through the buffer this stream has: that stream
-                // gives no more than it holds (readBuffered), so a larger
+                // gives no more than it holds (readHeld), so a larger
                 // buffer would save no copy and cost zeroing it, in every
                 // stream made per message (RMI's, one per call).
                 // FastSerialConnectionBench measures it. Any other source
