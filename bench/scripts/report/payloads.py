@@ -22,6 +22,7 @@ SERIALIZER_CLASSES = [
     ("FastSerialFreshBench", "jdk.fastserial (fresh stream per object)"),
     ("JdkStreamsConnectionBench", "JDK streams (fresh per object, on buffered streams as RMI's)"),
     ("FastSerialConnectionBench", "jdk.fastserial (fresh per object, on buffered streams as RMI's)"),
+    ("FastSerialDropInBench", "jdk.fastserial (fresh per object, on byte-array streams as JdkStreamsBench)"),
     ("KryoBench", "Kryo"),
     ("ForyBench", "Fory (reference tracking off)"),
     ("ForyRefBench", "Fory (reference tracking on)"),
