@@ -37,7 +37,13 @@
  *          constants the writers list in different orders, read by fresh
  *          streams in runs and alternately, each get the constants their
  *          own order names. A second fresh stream of a message of five
- *          types of one package finds all five in the cache.
+ *          types of one package finds all five in the cache, also when it
+ *          reads its source item by item. Read item by item (a source
+ *          neither a BufferedInputStream nor a ByteArrayInputStream, with
+ *          the application's bytes after the message), every version and
+ *          every changed or cut stream has the same outcome, and leaves the
+ *          source at the same byte, with the cache empty, holding the
+ *          unchanged descriptor, or holding its own.
  * @modules jdk.fastserial/jdk.internal.fastserial:+open
  * @library /lib
  * @build grande.test.* SourceVersions
@@ -111,12 +117,61 @@ public class DescriptorCacheTest {
 
     /** A fresh stream whose resolveClass, overridden, resolves in {@code loader}. */
     static Object readOverridden(byte[] bytes, ClassLoader loader) throws IOException, ClassNotFoundException {
-        return read(new FastObjectInputStream(new ByteArrayInputStream(bytes)) {
+        return readOverridden(new ByteArrayInputStream(bytes), loader);
+    }
+
+    static Object readOverridden(InputStream source, ClassLoader loader) throws IOException, ClassNotFoundException {
+        return read(new FastObjectInputStream(source) {
             @Override
             protected Class<?> resolveClass(ObjectStreamClass desc) throws ClassNotFoundException {
                 return Class.forName(desc.getName(), false, loader);
             }
         });
+    }
+
+    /** What an application writes after a message on the same stream. */
+    static final byte[] APPLICATION = { 'A', 'P', 'P', '!' };
+
+    /**
+     * A source that is neither a BufferedInputStream nor a
+     * ByteArrayInputStream, so read item by item, and that gives at most
+     * {@code step} bytes a read: a message, then the application's bytes.
+     */
+    static final class ItemSource extends java.io.FilterInputStream {
+        final int step;
+
+        ItemSource(byte[] message, byte[] after, int step) {
+            super(new ByteArrayInputStream(concat(message, after)));
+            this.step = step;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return super.read(b, off, Math.min(len, step));
+        }
+
+        /** What the reader left in the source. */
+        String rest() throws IOException {
+            return java.util.HexFormat.of().formatHex(in.readAllBytes());
+        }
+    }
+
+    static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    /**
+     * A fresh stream reading item by item, resolving in {@code loader}:
+     * it must leave the application's bytes after the message.
+     */
+    static Object readItemByItem(byte[] bytes, ClassLoader loader) throws IOException, ClassNotFoundException {
+        ItemSource source = new ItemSource(bytes, APPLICATION, 1 + (bytes.length + bytes[bytes.length - 1]) % 7);
+        Object o = readOverridden(source, loader);
+        same(java.util.HexFormat.of().formatHex(APPLICATION), source.rest(),
+             "the application's bytes after a message read item by item");
+        return o;
     }
 
     static Object read(FastObjectInputStream in) throws IOException, ClassNotFoundException {
@@ -173,11 +228,15 @@ public class DescriptorCacheTest {
         loaderAfterClassDefinedMethod(l1);
         sameOutcomeCachedOrNot(s1, l2);
         sameOutcomeCachedOrNot(s2, l1);
+        sameOutcomeAsRead(s1, s1, l2);
+        sameOutcomeAsRead(s2, s1, l1);
+        sameOutcomeAsRead(s1, s2, l1);
         arrivingSlowly(s1, l1);
         changedUnderParse(s1, l1);
         moreDescriptorsThanSlots(s1, l1);
         enumConstantOrders();
-        secondStreamHits();
+        secondStreamHits(false);
+        secondStreamHits(true);
         System.out.println("ok");
     }
 
@@ -202,20 +261,26 @@ public class DescriptorCacheTest {
      * descriptor parsed again, or two of the message's descriptors in one
      * slot, would replace one), one per type of the message.
      */
-    static void secondStreamHits() throws Exception {
+    static void secondStreamHits(boolean itemByItem) throws Exception {
         clearCache();
         Order order = new Order(new QuoteA(1, "A"), new QuoteB(2, "B"), new QuoteAB(0.5, 0.75), Side.SELL);
         byte[] bytes = write(order);
-        expectEquals(order, new FastObjectInputStream(bytes).readObject(), "the first fresh stream");
+        Reading reading = itemByItem ? DescriptorCacheTest::readItemByItem : DescriptorCacheTest::read;
+        ClassLoader here = DescriptorCacheTest.class.getClassLoader();
+        String how = itemByItem ? " read item by item" : "";
+        expectEquals(order, itemByItem ? readItemByItem(bytes, here) : new FastObjectInputStream(bytes).readObject(),
+                     "the first fresh stream" + how);
         List<Object> first = entries();
-        expectEquals(5, first.size(), "one entry per type of the message (Order, QuoteA, QuoteB, QuoteAB, Side)");
+        expectEquals(5, first.size(), "one entry per type of the message (Order, QuoteA, QuoteB, QuoteAB, Side)"
+                     + how);
         for (int i = 0; i < 3; i++) {
-            expectEquals(order, new FastObjectInputStream(bytes).readObject(), "fresh stream " + (i + 2));
+            expectEquals(order, itemByItem ? readItemByItem(bytes, here) : new FastObjectInputStream(bytes).readObject(),
+                         "fresh stream " + (i + 2) + how);
             List<Object> now = entries();
             expect(now.size() == first.size() && first.stream().allMatch(e -> now.stream().anyMatch(x -> x == e)),
-                   "fresh stream " + (i + 2) + " found every descriptor in the cache, replaced none");
+                   "fresh stream " + (i + 2) + how + " found every descriptor in the cache, replaced none");
         }
-        System.out.println("ok: later fresh streams hit all " + first.size() + " cached descriptors");
+        System.out.println("ok: later fresh streams" + how + " hit all " + first.size() + " cached descriptors");
     }
 
     /** Fresh streams, one after another, each with its own loader: each gets its own class and fields. */
@@ -224,8 +289,10 @@ public class DescriptorCacheTest {
         Class<?> p1 = l1.loadClass("dc.Point");
         Class<?> p2 = l2.loadClass("dc.Point");
         Class<?> p1b = l1b.loadClass("dc.Point");
+        Reading[] readings = { DescriptorCacheTest::read, DescriptorCacheTest::readOverridden,
+                               DescriptorCacheTest::readItemByItem };
         for (int round = 0; round < 600; round++) {
-            Reading read = round % 2 == 0 ? DescriptorCacheTest::read : DescriptorCacheTest::readOverridden;
+            Reading read = readings[round % readings.length];
             Object a = read.read(s1, l1);
             same(p1, a.getClass(), "version 1 into version 1");
             same(List.of(1, 2), List.of(field(a, "x"), field(a, "y")), "version 1 into version 1");
@@ -247,7 +314,7 @@ public class DescriptorCacheTest {
             same(List.of(3, 0), List.of(field(e, "x"), field(e, "y")), "version 2 into version 1");
         }
         System.out.println("ok: 600 rounds of fresh streams over two versions and three loaders, "
-                           + "with the streams' resolveClass and an overriding one");
+                           + "with the streams' resolveClass, an overriding one, and read item by item");
     }
 
     enum Tone { ALPHA, DELTA, OMEGA }
@@ -368,9 +435,66 @@ public class DescriptorCacheTest {
                            + objects + " read an object)");
     }
 
+    /**
+     * Read item by item, with the application's bytes after the stream
+     * (after a cut one: none): every one-byte change and truncation of
+     * {@code stream} has the same outcome, and leaves the same bytes in the
+     * source, with the cache empty, holding the descriptor of {@code
+     * primer} (read just before: the changed descriptor is compared with it
+     * as it arrives, and must not be read further than its own parse reads),
+     * and holding its own.
+     */
+    static void sameOutcomeAsRead(byte[] stream, byte[] primer, ClassLoader loader) throws Exception {
+        int n = 0;
+        int objects = 0;
+        for (int i = 4; i < stream.length; i++) {
+            for (int delta : new int[] { 1, -1, 0x40 }) {
+                byte[] v = stream.clone();
+                v[i] += (byte) delta;
+                objects += sameOutcomeAsRead(v, APPLICATION, primer, loader, 1 + n++ % 5);
+            }
+        }
+        for (int cut = 4; cut < stream.length; cut++) {
+            objects += sameOutcomeAsRead(Arrays.copyOf(stream, cut), new byte[0], primer, loader, 1 + n++ % 5);
+        }
+        System.out.println("ok: " + n + " changed or cut streams read item by item the same, cache empty, primed "
+                           + "with another or with their own (" + objects + " read an object)");
+    }
+
+    static int sameOutcomeAsRead(byte[] v, byte[] after, byte[] primer, ClassLoader loader, int step)
+            throws Exception {
+        clearCache();
+        String cold = outcome(new ItemSource(v, after, step), loader);
+        clearCache();
+        String primerRead = outcome(new ItemSource(primer, APPLICATION, step), loader);
+        same(true, primerRead.startsWith("read Point ")
+             && primerRead.endsWith(" then " + java.util.HexFormat.of().formatHex(APPLICATION)),
+             "the primer read: " + primerRead);
+        String primed = outcome(new ItemSource(v, after, step), loader);
+        String warm = outcome(new ItemSource(v, after, step), loader);
+        same(cold, primed, "read item by item with the cache empty and holding another descriptor: "
+             + Arrays.toString(v));
+        same(cold, warm, "read item by item with the cache empty and holding its own descriptor: "
+             + Arrays.toString(v));
+        return cold.startsWith("read ") ? 1 : 0;
+    }
+
+    /** The outcome of a read from an item-by-item source, and what it left there. */
+    static String outcome(ItemSource source, ClassLoader loader) throws IOException {
+        return outcome(() -> readOverridden(source, loader)) + " then " + source.rest();
+    }
+
+    interface Read {
+        Object read() throws IOException, ClassNotFoundException;
+    }
+
     static String outcome(byte[] bytes, ClassLoader loader) {
+        return outcome(() -> read(bytes, loader));
+    }
+
+    static String outcome(Read read) {
         try {
-            Object o = read(bytes, loader);
+            Object o = read.read();
             if (o == null || !o.getClass().getName().equals("dc.Point")) {
                 return "read " + o;
             }

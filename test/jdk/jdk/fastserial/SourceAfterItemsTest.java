@@ -171,8 +171,12 @@ public class SourceAfterItemsTest {
         }
     }
 
-    static boolean refused(java.io.ObjectStreamClass desc) {
-        return desc.getName().equals(Refused.class.getName());
+    /** The class of desc, unless it is Refused: as if the reader's class path lacked it. */
+    static Class<?> unlessRefused(java.io.ObjectStreamClass desc, Class<?> resolved) throws ClassNotFoundException {
+        if (desc.getName().equals(Refused.class.getName())) {
+            throw new ClassNotFoundException(desc.getName());
+        }
+        return resolved;
     }
 
     /** The readers of readConnection: the JDK's stream or the fast one, each refusing Refused. */
@@ -182,10 +186,7 @@ public class SourceAfterItemsTest {
                 @Override
                 protected Class<?> resolveClass(java.io.ObjectStreamClass desc)
                         throws IOException, ClassNotFoundException {
-                    if (refused(desc)) {
-                        throw new ClassNotFoundException(desc.getName());
-                    }
-                    return super.resolveClass(desc);
+                    return unlessRefused(desc, super.resolveClass(desc));
                 }
             };
         }
@@ -193,10 +194,7 @@ public class SourceAfterItemsTest {
             @Override
             protected Class<?> resolveClass(java.io.ObjectStreamClass desc)
                     throws IOException, ClassNotFoundException {
-                if (refused(desc)) {
-                    throw new ClassNotFoundException(desc.getName());
-                }
-                return super.resolveClass(desc);
+                return unlessRefused(desc, super.resolveClass(desc));
             }
         };
     }

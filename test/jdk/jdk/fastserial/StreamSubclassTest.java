@@ -26,7 +26,10 @@
  *          order and their replacements are used; annotateClass and
  *          annotateProxyClass may write data and objects that resolveClass
  *          and resolveProxyClass read back, once per class, in the JDK's
- *          order (as RMI's marshal streams do).
+ *          order (as RMI's marshal streams do). An annotation that holds an
+ *          object of another class, more than a megabyte into a stream,
+ *          reads back (its descriptor counted once, not from the stream's
+ *          start, against jdk.fastserial.maxDescriptorBytes).
  * @library /lib
  * @build grande.test.* grande.test.samples.* DeepEquals Rules
  * @run main/othervm StreamSubclassTest
@@ -383,9 +386,53 @@ public class StreamSubclassTest {
         DeepEquals.check(jdk, fast, "the annotated graph against the JDK's");
     }
 
+    /** What an annotation holds: an object of a class of its own. */
+    record Stamp(String className) implements Serializable { }
+
+    /**
+     * A class annotation holding an object whose class has its own
+     * descriptor (read while the annotated one is being read), after more
+     * than jdk.fastserial.maxDescriptorBytes (1 MiB) of other data: the
+     * annotated descriptor's bytes are counted from its own start, not from
+     * the stream's (the nested descriptor once reset what was counted from).
+     */
+    static void annotationObjectsDeepInStream() throws Exception {
+        List<Object> graph = new ArrayList<>(List.of(new byte[1_200_000], new Rules.Point(1, 2),
+                                                     Rules.Color.RED, new Rules.Point[] { new Rules.Point(3, 4) }));
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (FastObjectOutputStream out = new FastObjectOutputStream(sink) {
+            @Override
+            protected void annotateClass(Class<?> cl) throws IOException {
+                writeObject(cl == Stamp.class ? null : new Stamp(cl.getName()));
+            }
+        }) {
+            for (Object o : graph) {
+                out.writeObject(o);
+            }
+        }
+        List<Object> back = new ArrayList<>();
+        try (FastObjectInputStream in = new FastObjectInputStream(new ByteArrayInputStream(sink.toByteArray())) {
+            @Override
+            protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+                Object stamp = readObject();
+                if (desc.getName().equals(Stamp.class.getName()) ? stamp != null
+                        : !(stamp instanceof Stamp t && t.className().equals(desc.getName()))) {
+                    throw new InvalidObjectException("bad annotation of " + desc.getName() + ": " + stamp);
+                }
+                return super.resolveClass(desc);
+            }
+        }) {
+            for (int i = 0; i < graph.size(); i++) {
+                back.add(in.readObject());
+            }
+        }
+        DeepEquals.check(graph, back, "objects after 1.2 MB, their class annotations holding objects");
+    }
+
     public static void main(String[] args) throws Exception {
         streamIdentity();
         replaceAndResolve();
         annotations();
+        annotationObjectsDeepInStream();
     }
 }

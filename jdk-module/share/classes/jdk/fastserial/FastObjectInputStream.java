@@ -213,7 +213,7 @@ public class FastObjectInputStream extends ObjectInputStream {
     private boolean stringOnly;         // the next item must be a string (readStringOnly)
     private long descriptorBytes;       // of the types in the table
     private long descriptorStart = -1;  // bytesRead() where the descriptor being read starts
-    private boolean parsingSnapshot;    // parseSnapshot: the window is a private copy
+    private Snapshot snapshot;          // putSnapshot's parse, else null: the window is a private copy
     private List<Validation> validations;
 
     // ---- the class-defined method being run ----
@@ -431,8 +431,9 @@ public class FastObjectInputStream extends ObjectInputStream {
      * asking for up to {@code wanted} (bytes known to be this stream's).
      */
     private void fill(int n, int wanted, boolean mayEarn) throws IOException {
-        if (parsingSnapshot) {
-            throw new EOFException();       // a copy has nothing more: never the source's bytes
+        if (snapshot != null) {
+            giveSnapshot(n);
+            return;
         }
         if (closed) {
             throw new IOException("stream closed");
@@ -440,13 +441,24 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (source == null) {
             throw new EOFException();
         }
-        int remaining = limit - pos;
-        if (remaining > 0 && pos > 0) {
-            System.arraycopy(heap, pos, heap, 0, remaining);
+        // The descriptor being read stays whole in the buffer (if short):
+        // the cache can then keep it, also when it arrives item by item.
+        // Read item by item, it fills once per item: with room after pos,
+        // nothing moves (not the descriptor's bytes at every item).
+        int keep = descriptorBytesHeld();
+        if (keep > 0 && heap.length - pos >= n) {
+            keep = pos;
         }
-        consumedBefore += pos;
-        pos = 0;
+        int from = pos - keep;
+        int remaining = limit - from;
+        if (remaining > 0 && from > 0) {
+            System.arraycopy(heap, from, heap, 0, remaining);
+        }
+        consumedBefore += from;
+        pos = keep;
         limit = remaining;
+        n += keep;                          // counted from the buffer's start now
+        wanted += keep;
         if (mayEarn && heap.length < DEFAULT_BUFFER_SIZE && consumedBefore >= heap.length
                 && (!sourceBuffered || consumedBefore >= DEFAULT_BUFFER_SIZE)) {
             // A BufferedInputStream (RMI's) gives no more than it holds: only
@@ -469,7 +481,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             } else {
                 // The bytes known to be this stream's: what is needed, and the
                 // rest of the block being read (which the JDK's stream takes too).
-                int known = Math.max(Math.max(n, wanted), Math.min(blockRemaining, heap.length));
+                int known = Math.max(Math.max(n, wanted), pos + Math.min(blockRemaining, heap.length));
                 r = source.read(heap, limit, Math.min(room, known - limit));
             }
             if (r < 0) {
@@ -477,6 +489,48 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
             limit += r;
         }
+    }
+
+    /**
+     * The bytes of the descriptor being read that are before pos, if it
+     * is short enough for DescriptorCache and they are all still there; else 0.
+     */
+    private int descriptorBytesHeld() {
+        if (descriptorStart < 0) {
+            return 0;
+        }
+        long held = bytesRead() - descriptorStart;
+        return held > 0 && held <= pos && held < DescriptorCache.MAX_BYTES ? (int) held : 0;
+    }
+
+    /**
+     * A descriptor's private copy being parsed (putSnapshot): its length,
+     * which the parse is given as it asks, and where it asked.
+     */
+    private static final class Snapshot {
+        final int end;
+        char[] readPoints = new char[16];
+        int readPointCount;
+
+        Snapshot(int end) {
+            this.end = end;
+        }
+    }
+
+    /**
+     * In putSnapshot: gives the parse n more bytes of the copy, no more,
+     * and notes how far it asked (DescriptorCache's read points).
+     */
+    private void giveSnapshot(int n) throws EOFException {
+        Snapshot sn = snapshot;
+        if (n > sn.end - pos) {
+            throw new EOFException();       // a copy has nothing more: never the source's bytes
+        }
+        limit = pos + n;
+        if (sn.readPointCount == sn.readPoints.length) {
+            sn.readPoints = Arrays.copyOf(sn.readPoints, 2 * sn.readPointCount);
+        }
+        sn.readPoints[sn.readPointCount++] = (char) limit;
     }
 
     /** Reads exactly n bytes into the empty buffer. */
@@ -2238,7 +2292,8 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private int count(String what) throws IOException {
-        return length(Math.min(Wire.MAX_DESCRIPTOR_COUNT, deliverable()), what);
+        long left = snapshot != null ? snapshot.end - pos : deliverable();
+        return length(Math.min(Wire.MAX_DESCRIPTOR_COUNT, left), what);
     }
 
     private StreamType readTypeDescriptor() throws IOException, ClassNotFoundException {
@@ -2246,30 +2301,78 @@ public class FastObjectInputStream extends ObjectInputStream {
             throw new InvalidClassException("type table full: more than " + MAX_TYPES
                     + " types in one stream (jdk.fastserial.maxTypes)");
         }
+        // A class annotation may hold objects whose types come here too,
+        // while the annotated descriptor is counted (checkDescriptorBytes).
+        long annotated = descriptorStart;
         descriptorStart = bytesRead();
+        try {
+            return addType(descriptorType());
+        } finally {
+            descriptorStart = annotated;
+        }
+    }
+
+    /** The type of the descriptor at pos: as read before (DescriptorCache), else parsed. */
+    private StreamType descriptorType() throws IOException {
         int slot = descriptorSlot();
+        if (slot < 0 && source != null) {
+            slot = descriptorSlotAsRead();
+        }
         if (slot >= 0) {
             DescriptorCache.Entry cached = DescriptorCache.get(slot);
-            if (cached != null && cached.matches(win, pos, limit)) {
+            if (cached != null && (cached.matches(win, pos, limit)
+                                   || source != null && limit - pos < cached.length() && matchesAsRead(cached))) {
                 // read before, by this or another stream: the same bytes parse to the same type
                 pos += cached.length();
                 checkDescriptorBytes();
-                return addType(new StreamType(cached));
+                return new StreamType(cached);
             }
         }
         DescriptorCache.Parsed parsed = parseDescriptor();
-        DescriptorCache.Entry kept = null;
         int start = (int) (descriptorStart - consumedBefore);
         int length = pos - start;
         if (slot >= 0 && start >= 0 && length > 0 && length <= DescriptorCache.MAX_BYTES
                 && length <= win.limit - start) {
-            // all its bytes are still in the buffer (a refill may have dropped the first)
+            // all its bytes are still in the buffer (fill keeps them if it can)
             byte[] bytes = new byte[length];
             win.copyTo(start, bytes, Unsafe.ARRAY_BYTE_BASE_OFFSET, length, 1, false);
-            kept = DescriptorCache.put(slot, bytes, parseSnapshot(bytes));
+            DescriptorCache.Entry kept = putSnapshot(slot, bytes);
+            if (kept != null) {
+                // the kept parse is this one's twin, with levels the next stream shares
+                return new StreamType(kept);
+            }
         }
-        // the kept parse is this one's twin, with levels the next stream shares
-        return addType(kept != null ? new StreamType(kept) : new StreamType(parsed));
+        return new StreamType(parsed);
+    }
+
+    /**
+     * Whether the descriptor coming at pos, not all in the buffer yet, has
+     * the bytes of {@code cached}: read only as far as a parse of it would
+     * read (the entry's read points), so that a shorter descriptor leaves
+     * what follows it in the source. The bytes read stay in the buffer at
+     * pos, for the parse if they differ.
+     */
+    private boolean matchesAsRead(DescriptorCache.Entry cached) throws IOException {
+        int matched = Math.min(limit - pos, cached.length());
+        if (!matchesPart(cached, 0, matched)) {
+            return false;
+        }
+        for (int k = cached.readPointPast(matched); matched < cached.length(); k++) {
+            int next = cached.readPoint(k);
+            need(next);
+            if (!matchesPart(cached, matched, next - matched)) {
+                return false;
+            }
+            matched = next;
+        }
+        return true;
+    }
+
+    /** Whether the n bytes from pos + from equal those of cached from there. */
+    private boolean matchesPart(DescriptorCache.Entry cached, int from, int n) {
+        // a byte or a name at a time: no scoped access to set up for each
+        return array != null && arrayStart == 0 ? cached.matchesPart(array, pos + from, from, n)
+                : cached.matchesPart(win, pos + from, from, n);
     }
 
     /** Parses a descriptor from its kind on (the type id 0 read). */
@@ -2313,33 +2416,37 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     /**
-     * What a private copy of a descriptor's bytes parses to, or null if it
-     * does not parse to exactly those bytes. The cache is filled only so:
+     * Keeps a private copy of a descriptor's bytes in DescriptorCache with
+     * what it parses to and where the parse asked for input, or nothing if
+     * it does not parse to exactly those bytes. The cache is filled only so:
      * the stream's own buffer may change under a parse (an application that
      * reuses an array too early, or uses a stream from two threads), and a
      * pair of bytes and parse that do not belong together must never reach
      * other streams. Parsed by this stream, its window moved to the copy for
      * the time (a new stream would call the JVM-wide filter factory).
      */
-    private DescriptorCache.Parsed parseSnapshot(byte[] bytes) {
+    private DescriptorCache.Entry putSnapshot(int slot, byte[] bytes) {
         Window savedWin = win;
         int savedPos = pos;
         int savedLimit = limit;
         long savedConsumed = consumedBefore;
         long savedStart = descriptorStart;
-        parsingSnapshot = true;
+        Snapshot sn = new Snapshot(bytes.length);
+        snapshot = sn;
         try {
             setWindow(Window.ofArray(bytes, 0, bytes.length));
             pos = 0;
-            limit = bytes.length;
+            limit = 0;                      // given as the parse asks: giveSnapshot
             consumedBefore = 0;
             descriptorStart = 0;
             DescriptorCache.Parsed parsed = parseDescriptor();
-            return pos == bytes.length ? parsed : null;
+            return pos == bytes.length
+                    ? DescriptorCache.put(slot, bytes, parsed, Arrays.copyOf(sn.readPoints, sn.readPointCount))
+                    : null;
         } catch (IOException | RuntimeException e) {
             return null;
         } finally {
-            parsingSnapshot = false;
+            snapshot = null;
             setWindow(savedWin);
             pos = savedPos;
             limit = savedLimit;
@@ -2355,7 +2462,6 @@ public class FastObjectInputStream extends ObjectInputStream {
         types[typeCount++] = st;
         resolve(st);
         descriptorBytes += checkDescriptorBytes();
-        descriptorStart = -1;
         return st;
     }
 
@@ -2383,6 +2489,42 @@ public class FastObjectInputStream extends ObjectInputStream {
             return -1;
         }
         return DescriptorCache.slot(win, i, (int) bytes);
+    }
+
+    /**
+     * The DescriptorCache slot of the descriptor at pos, its kind and name
+     * read from the source as far as they are not in the buffer: as a
+     * parse reads them, byte by byte up to the name's length, then the
+     * name; or -1 (what was read stays in the buffer for the parse) if
+     * the kind or length is not one a parse would go on after, or if the
+     * name alone is too long for DescriptorCache.
+     */
+    private int descriptorSlotAsRead() throws IOException {
+        need(1);
+        int kind = byteAt(pos);
+        if (kind < 1 || kind > Wire.MAX_KIND) {
+            return -1;
+        }
+        int header = 0;
+        int i = 1;                          // after the kind
+        for (int shift = 0; ; shift += 7) {
+            if (shift > 21) {
+                return -1;                  // longer than any name DescriptorCache keeps
+            }
+            need(i + 1);
+            byte b = byteAt(pos + i++);
+            header |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                break;
+            }
+        }
+        int n = header >>> 1;
+        int bytes = (header & 1) != 0 ? n : 2 * n;
+        if (n > Wire.MAX_NAME_LENGTH || i + bytes > DescriptorCache.MAX_BYTES) {
+            return -1;
+        }
+        need(i + bytes);
+        return DescriptorCache.slot(win, pos + i, bytes);
     }
 
     /**

@@ -45,9 +45,20 @@ import jdk.internal.fastserial.StreamType.StreamLevel;
  * would have given; a collision or a changed descriptor costs one
  * comparison and a parse.
  *
+ * <p>A stream that reads its source item by item (any source but a
+ * {@code BufferedInputStream} or {@code ByteArrayInputStream}) may not read
+ * a cached descriptor's length ahead: the descriptor coming may be shorter,
+ * and the bytes after it not the stream's. Each entry therefore keeps where
+ * the parse of its bytes asked for more input ({@link Entry#readPoint(int)}):
+ * while the bytes coming equal the entry's up to one such point, a parse of
+ * them would ask for input up to the next one, so the stream may read that
+ * far and compare again, and at the end has read exactly the descriptor,
+ * without parsing it.
+ *
  * <p>Bounded: {@value #SLOTS} slots, one descriptor each (the last one
- * read whose name hashes there), each at most {@value #MAX_BYTES} bytes,
- * so at most 512 KiB of descriptors and what they parse to (names and
+ * read whose name hashes there), each at most {@value #MAX_BYTES} bytes
+ * and two bytes per read point (at most one per byte), so at most 1.5 MiB
+ * of descriptors and read points and what they parse to (names and
  * field lists: up to about 20 bytes of heap for a byte of a hostile
  * descriptor of one-letter names, some 10 MB in all). A peer that sends
  * many descriptors only displaces entries. Slots are replaced whole,
@@ -81,10 +92,13 @@ public final class DescriptorCache {
         final byte[] bytes;
         /** What the bytes parse to; its arrays are shared, and no one writes to them. */
         public final Parsed parsed;
+        // Ascending; the last is bytes.length. Offsets fit in a char: MAX_BYTES.
+        private final char[] readPoints;
 
-        private Entry(byte[] bytes, Parsed parsed) {
+        private Entry(byte[] bytes, Parsed parsed, char[] readPoints) {
             this.bytes = bytes;
             this.parsed = parsed;
+            this.readPoints = readPoints;
         }
 
         // The class the name last resolved to, and in which loader: weakly,
@@ -116,6 +130,45 @@ public final class DescriptorCache {
         /** Whether the descriptor's bytes are at index i of the window (all of them there). */
         public boolean matches(Window win, int i, int limit) {
             return limit - i >= bytes.length && win.regionEquals(i, bytes);
+        }
+
+        /**
+         * Whether the {@code n} bytes at index i of the window equal the
+         * descriptor's from offset {@code from} (which they must not pass).
+         */
+        public boolean matchesPart(Window win, int i, int from, int n) {
+            return win.regionEquals(i, bytes, from, n);
+        }
+
+        /** {@link #matchesPart(Window, int, int, int)} for a window of array {@code a} from index 0. */
+        public boolean matchesPart(byte[] a, int i, int from, int n) {
+            // Parts are a byte or a name: a plain loop, no vectorized set-up.
+            for (int k = 0; k < n; k++) {
+                if (a[i + k] != bytes[from + k]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * The index of the first read point past the descriptor's first
+         * {@code matched} bytes: with those bytes known (the descriptor's,
+         * the same bytes), a parse of it asks for input up to that point
+         * next, whatever follows. Input that equals the descriptor up to
+         * there is read that far by a parse in any case.
+         */
+        public int readPointPast(int matched) {
+            int i = Arrays.binarySearch(readPoints, (char) matched);
+            return i >= 0 ? i + 1 : -i - 1;
+        }
+
+        /**
+         * Read point {@code k}, in bytes from the descriptor's start; the
+         * last is its length.
+         */
+        public int readPoint(int k) {
+            return readPoints[k];
         }
     }
 
@@ -154,13 +207,16 @@ public final class DescriptorCache {
      *
      * @param bytes the descriptor's bytes, at most {@value #MAX_BYTES}
      * @param parsed what those bytes alone parse to, or null: nothing is kept
+     * @param readPoints where that parse asked for more input: ascending
+     *        offsets of the end of what it needed, the last one the length
      * @return the entry, or null if nothing was kept
      */
-    public static Entry put(int slot, byte[] bytes, Parsed parsed) {
-        if (parsed == null || bytes.length > MAX_BYTES) {
+    public static Entry put(int slot, byte[] bytes, Parsed parsed, char[] readPoints) {
+        if (parsed == null || bytes.length > MAX_BYTES || readPoints.length == 0
+                || readPoints[readPoints.length - 1] != bytes.length) {
             return null;
         }
-        Entry e = new Entry(bytes, parsed);
+        Entry e = new Entry(bytes, parsed, readPoints);
         TABLE[slot] = e;
         return e;
     }

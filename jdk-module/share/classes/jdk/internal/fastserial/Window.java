@@ -226,15 +226,23 @@ public final class Window {
 
     /** Whether the window holds, from index {@code i}, exactly the bytes of {@code expected}. */
     public boolean regionEquals(int i, byte[] expected) {
-        int n = expected.length;
+        return regionEquals(i, expected, 0, expected.length);
+    }
+
+    /**
+     * Whether the window holds, from index {@code i}, exactly the {@code n}
+     * bytes of {@code expected} from index {@code from}.
+     */
+    public boolean regionEquals(int i, byte[] expected, int from, int n) {
         Objects.checkFromIndexSize(i, n, limit);
-        int r = SMA.vectorizedMismatch(session, null, base, address + i, expected, BYTE_BASE, n, 0);
+        Objects.checkFromIndexSize(from, n, expected.length);
+        int r = SMA.vectorizedMismatch(session, null, base, address + i, expected, BYTE_BASE + from, n, 0);
         if (r >= 0) {
             return false;
         }
         // ~r bytes at the end were left for a scalar compare
         for (int k = n - ~r; k < n; k++) {
-            if (SMA.getByte(session, base, address + i + k) != expected[k]) {
+            if (SMA.getByte(session, base, address + i + k) != expected[from + k]) {
                 return false;
             }
         }

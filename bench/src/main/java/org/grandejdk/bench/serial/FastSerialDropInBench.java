@@ -10,8 +10,6 @@ import java.io.InputStream;
 import jdk.fastserial.FastObjectInputStream;
 import jdk.fastserial.FastObjectOutputStream;
 
-import org.grandejdk.bench.Sink;
-
 /**
  * jdk.fastserial exactly where {@link JdkStreamsBench} has the JDK's
  * streams, what an application gets by changing the two class names: a
@@ -21,16 +19,7 @@ import org.grandejdk.bench.Sink;
  *
  * <p>Image only: never select this class for a stock run.
  */
-public class FastSerialDropInBench extends SerialBench {
-
-    private Sink sink;
-
-    @Override
-    protected void open() throws IOException {
-        sink = new Sink(64 * 1024);
-        writeObject();
-        serialized = sink.toByteArray();
-    }
+public class FastSerialDropInBench extends JdkStreamsBench {
 
     @Override
     protected int writeObject() throws IOException {

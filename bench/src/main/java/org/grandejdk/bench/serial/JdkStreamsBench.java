@@ -15,7 +15,8 @@ import org.grandejdk.bench.Sink;
  */
 public class JdkStreamsBench extends SerialBench {
 
-    private Sink sink;
+    /** The reused in-memory buffer the objects are written to. */
+    protected Sink sink;
 
     @Override
     protected void open() throws IOException {
