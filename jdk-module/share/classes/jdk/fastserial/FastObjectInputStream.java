@@ -574,6 +574,12 @@ public class FastObjectInputStream extends ObjectInputStream {
     private int readHeld(int needed, int room) throws IOException {
         int held = U.getInt(source, sourceArray ? ARRAY_COUNT : BUFFERED_COUNT) - sourcePosition();
         int ask = Math.min(room, Math.max(needed, held));
+        if (sourceBuffered && held > 0 && held < needed) {
+            // Asked for more than it holds, a BufferedInputStream asks its
+            // source's available() (a system call on a socket) before it
+            // reads on: take what it holds, and read the rest by the next call.
+            ask = Math.min(room, held);
+        }
         if (depth == 0 && blockRemaining > 0) {
             // top-level block data: no further than the block's end (its
             // unread bytes start at pos, which is 0 here)
@@ -2264,13 +2270,24 @@ public class FastObjectInputStream extends ObjectInputStream {
     }
 
     private String readName() throws IOException {
+        return readName(0);
+    }
+
+    /**
+     * Reads a name, asking the source for it together with the {@code after}
+     * bytes that a descriptor's structure puts after it (a field's type code
+     * and the first byte of its name's length, a count, a serialVersionUID):
+     * read item by item, a descriptor then takes one read per field rather
+     * than three, and never a byte a well-formed stream does not have there.
+     */
+    private String readName(int after) throws IOException {
         int header = varint();
         int n = header >>> 1;
         if (n > Wire.MAX_NAME_LENGTH) {
             throw new StreamCorruptedException("name of " + n + " chars");
         }
         if ((header & 1) != 0) {
-            need(n);
+            need(n + after);
             byte[] a = array;
             if (a != null) {
                 // one copy, not a checked read per byte into a char[] to compress
@@ -2285,10 +2302,31 @@ public class FastObjectInputStream extends ObjectInputStream {
             pos += n;
             return new String(c);
         }
-        need(2 * n);
+        need(2 * n + after);
         char[] c = new char[n];
         bulk(c, Unsafe.ARRAY_CHAR_BASE_OFFSET, n, 2);
         return new String(c);
+    }
+
+    // What a well-formed descriptor has after an item, asked for with the
+    // item (readName's after): the first byte of a name's or count's varint.
+    private static final int NEXT_VARINT = 1;
+    // A field: its type code, then its name's length.
+    private static final int NEXT_FIELD = 2;
+    // A level's own part: serialVersionUID, flags, fingerprint, field count,
+    // and the first byte after the count (a field's type code or the
+    // reference field count).
+    private static final int LEVEL_HEAD = Long.BYTES + 1 + Long.BYTES + NEXT_VARINT + 1;
+
+    /** What a descriptor of this kind has after its name (0 for an invalid kind). */
+    private static int afterTypeName(int kind) {
+        return switch (kind) {
+            case Wire.KIND_PROXY, Wire.KIND_ENUM -> NEXT_VARINT;        // a count
+            case Wire.KIND_EXTERNALIZABLE, Wire.KIND_FAST -> Long.BYTES;   // the serialVersionUID
+            // and the level count, then a level's name or own part (there is at least one level)
+            case Wire.KIND_SERIALIZABLE, Wire.KIND_RECORD -> Long.BYTES + NEXT_VARINT + 1;
+            default -> 0;
+        };
     }
 
     private int count(String what) throws IOException {
@@ -2377,11 +2415,12 @@ public class FastObjectInputStream extends ObjectInputStream {
 
     /** Parses a descriptor from its kind on (the type id 0 read). */
     private DescriptorCache.Parsed parseDescriptor() throws IOException {
+        need(1 + NEXT_VARINT);                  // the kind and its name's length
         int kind = nextByte();
         if (kind < 1 || kind > Wire.MAX_KIND) {
             throw new StreamCorruptedException("invalid type kind " + kind);
         }
-        String name = readName();
+        String name = readName(afterTypeName(kind));
         checkClassName(name);
         long suid = 0;
         String[] interfaces = null;
@@ -2391,7 +2430,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                 int n = count("interface count");
                 interfaces = new String[n];
                 for (int i = 0; i < n; i++) {
-                    interfaces[i] = readName();
+                    interfaces[i] = readName(NEXT_VARINT);     // a name or the level count
                     checkClassName(interfaces[i]);
                 }
                 levels = readLevels(name);
@@ -2407,7 +2446,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (kind == Wire.KIND_ENUM) {
             enumNames = new String[count("enum constant count")];
             for (int i = 0; i < enumNames.length; i++) {
-                enumNames[i] = readName();
+                enumNames[i] = readName(i + 1 < enumNames.length ? NEXT_VARINT : 0);
                 checkDescriptorBytes();
             }
         }
@@ -2494,13 +2533,13 @@ public class FastObjectInputStream extends ObjectInputStream {
     /**
      * The DescriptorCache slot of the descriptor at pos, its kind and name
      * read from the source as far as they are not in the buffer: as a
-     * parse reads them, byte by byte up to the name's length, then the
-     * name; or -1 (what was read stays in the buffer for the parse) if
+     * parse reads them, the kind with the name's length (byte by byte from
+     * its second), then the name with what follows it; or -1 (what was read stays in the buffer for the parse) if
      * the kind or length is not one a parse would go on after, or if the
      * name alone is too long for DescriptorCache.
      */
     private int descriptorSlotAsRead() throws IOException {
-        need(1);
+        need(1 + NEXT_VARINT);
         int kind = byteAt(pos);
         if (kind < 1 || kind > Wire.MAX_KIND) {
             return -1;
@@ -2523,7 +2562,7 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (n > Wire.MAX_NAME_LENGTH || i + bytes > DescriptorCache.MAX_BYTES) {
             return -1;
         }
-        need(i + bytes);
+        need(i + bytes + afterTypeName(kind));
         return DescriptorCache.slot(win, pos + i, bytes);
     }
 
@@ -2560,34 +2599,43 @@ public class FastObjectInputStream extends ObjectInputStream {
         for (int i = 0; i < n; i++) {
             String name = typeName;
             if (i < n - 1) {
-                name = readName();
+                name = readName(LEVEL_HEAD);
                 checkClassName(name);
             }
+            need(LEVEL_HEAD);
             long suid = getLong();
             int flags = nextByte();
             long fingerprint = getLong();
             int np = count("field count");
             char[] primCodes = new char[np];
             String[] primNames = new String[np];
+            if (np > 0) {
+                need(NEXT_FIELD);
+            }
             for (int j = 0; j < np; j++) {
                 primCodes[j] = (char) nextByte();
                 if (TypeInfo.width(primCodes[j]) < 0) {
                     throw new StreamCorruptedException("invalid field type code " + (int) primCodes[j]);
                 }
-                primNames[j] = readName();
+                primNames[j] = readName(j + 1 < np ? NEXT_FIELD : NEXT_VARINT);   // or the reference count
                 checkDescriptorBytes();
             }
             int nr = count("field count");
             char[] refCodes = new char[nr];
             String[] refNames = new String[nr];
             String[] refSigs = new String[nr];
+            if (nr > 0) {
+                need(NEXT_FIELD);
+            }
+            // after the level's last field: the next level's name or own part, or the end
+            int afterLevel = i + 1 == n ? 0 : i + 1 < n - 1 ? NEXT_VARINT : LEVEL_HEAD;
             for (int j = 0; j < nr; j++) {
                 refCodes[j] = (char) nextByte();
                 if (refCodes[j] != 'L' && refCodes[j] != '[') {
                     throw new StreamCorruptedException("invalid field type code " + (int) refCodes[j]);
                 }
-                refNames[j] = readName();
-                refSigs[j] = readName();
+                refNames[j] = readName(NEXT_VARINT);       // the signature's length
+                refSigs[j] = readName(j + 1 < nr ? NEXT_FIELD : afterLevel);
                 checkDescriptorBytes();
             }
             levels[i] = new StreamLevel(name, suid, flags, fingerprint, primCodes, primNames,
