@@ -573,13 +573,10 @@ public class FastObjectInputStream extends ObjectInputStream {
      */
     private int readHeld(int needed, int room) throws IOException {
         int held = U.getInt(source, sourceArray ? ARRAY_COUNT : BUFFERED_COUNT) - sourcePosition();
-        int ask = Math.min(room, Math.max(needed, held));
-        if (sourceBuffered && held > 0 && held < needed) {
-            // Asked for more than it holds, a BufferedInputStream asks its
-            // source's available() (a system call on a socket) before it
-            // reads on: take what it holds, and read the rest by the next call.
-            ask = Math.min(room, held);
-        }
+        // Asked for more than it holds, a BufferedInputStream asks its
+        // source's available() (a system call on a socket) before it reads
+        // on: take what it holds, and the rest by the next call.
+        int ask = Math.min(room, sourceBuffered && held > 0 ? held : Math.max(needed, held));
         if (depth == 0 && blockRemaining > 0) {
             // top-level block data: no further than the block's end (its
             // unread bytes start at pos, which is 0 here)
@@ -2534,9 +2531,10 @@ public class FastObjectInputStream extends ObjectInputStream {
      * The DescriptorCache slot of the descriptor at pos, its kind and name
      * read from the source as far as they are not in the buffer: as a
      * parse reads them, the kind with the name's length (byte by byte from
-     * its second), then the name with what follows it; or -1 (what was read stays in the buffer for the parse) if
-     * the kind or length is not one a parse would go on after, or if the
-     * name alone is too long for DescriptorCache.
+     * its second), then the name with what follows it; or -1 (what was
+     * read stays in the buffer for the parse) if the kind or length is not
+     * one a parse would go on after, or if the name alone is too long for
+     * DescriptorCache.
      */
     private int descriptorSlotAsRead() throws IOException {
         need(1 + NEXT_VARINT);
