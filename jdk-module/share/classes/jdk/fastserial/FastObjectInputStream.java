@@ -2360,7 +2360,8 @@ public class FastObjectInputStream extends ObjectInputStream {
                 // read before, by this or another stream: the same bytes parse to the same type
                 pos += cached.length();
                 checkDescriptorBytes();
-                return new StreamType(cached);
+                StreamType bound = boundBefore(cached);
+                return bound != null ? bound : new StreamType(cached);
             }
         }
         DescriptorCache.Parsed parsed = parseDescriptor();
@@ -2496,8 +2497,38 @@ public class FastObjectInputStream extends ObjectInputStream {
             types = Arrays.copyOf(types, typeCount * 2);
         }
         types[typeCount++] = st;
-        resolve(st);
+        if (st.cl == null) {
+            resolve(st);
+        }                       // else bound before (boundBefore), what follows its descriptor read
         descriptorBytes += checkDescriptorBytes();
+        return st;
+    }
+
+    /**
+     * The type another stream bound from the cached descriptor just read,
+     * if this stream would bind the same: the default resolveClass finds
+     * the same class, no filter is asked, and the bytes after the
+     * descriptor (its class annotation and superclass names) are those the
+     * other stream read there, with no object in them. Then resolve would
+     * read just those bytes and bind an equal type, which, once bound, is
+     * never changed: the type is shared and they are skipped. A fresh
+     * stream per message otherwise resolves and binds every type again
+     * (most of what a fresh pair costs over a reused one on graphs of a
+     * few classes, jdk-module/README.md). Null otherwise.
+     */
+    private StreamType boundBefore(DescriptorCache.Entry cached) {
+        DescriptorCache.Bound b;
+        if (!defaultResolve || (b = cached.bound()) == null || facade.getObjectInputFilter() != null) {
+            return null;
+        }
+        byte[] tail = b.tail;
+        StreamType st;
+        if (limit - pos < tail.length || !win.regionEquals(pos, tail) || (st = b.get()) == null
+                || cached.resolvedIn(latestUserDefinedLoader()) != st.cl) {
+            return null;
+        }
+        pos += tail.length;
+        totalRefs++;                // as filterClassChain counts a class without a filter
         return st;
     }
 
@@ -2653,6 +2684,13 @@ public class FastObjectInputStream extends ObjectInputStream {
         mode = CUSTOM;
         blockRemaining = 0;
         Class<?> cl = null;
+        // Whether a stream may take this type as bound here (boundBefore):
+        // a cached descriptor, the default resolveClass, and after it only
+        // empty annotations and superclass names, all in this window.
+        boolean shareable = st.cached != null && defaultResolve && st.kind != Wire.KIND_PROXY;
+        int tailStart = pos;
+        Window tailWindow = win;
+        long tailConsumed = consumedBefore;
         try {
             try {
                 if (st.kind == Wire.KIND_PROXY) {
@@ -2667,6 +2705,7 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
             mode = CUSTOM;
             blockRemaining = 0;
+            shareable &= pos < limit && byteAt(pos) == Wire.END;
             skipCustomData();
             // Each serializable superclass, with its own annotation, as the JDK's
             // superclass descriptors; the local hierarchy decides the levels.
@@ -2689,6 +2728,7 @@ public class FastObjectInputStream extends ObjectInputStream {
                 }
                 mode = CUSTOM;
                 blockRemaining = 0;
+                shareable &= pos < limit && byteAt(pos) == Wire.END;
                 skipCustomData();
             }
         } finally {
@@ -2710,7 +2750,19 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         st.unfiltered = cl;
         filterAndBind(st);
+        if (shareable && win == tailWindow && consumedBefore == tailConsumed && pos - tailStart <= MAX_SHARED_TAIL) {
+            DescriptorCache.Bound b = st.cached.bound();
+            StreamType before = b != null ? b.get() : null;
+            if (before == null || before.cl != cl) {
+                byte[] tail = new byte[pos - tailStart];
+                win.copyTo(tailStart, tail, Unsafe.ARRAY_BYTE_BASE_OFFSET, tail.length, 1, false);
+                st.cached.bound(st, tail);
+            }
+        }
     }
+
+    /** The longest run of bytes after a descriptor kept with a shared type (superclass names). */
+    private static final int MAX_SHARED_TAIL = 1024;
 
     /**
      * The JDK's order: the filter is asked before the class is initialized

@@ -161,6 +161,9 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     private final ObjectOutputStream facade;
     /** HashMaps are written here, not by HashMap.writeObject: see writeHashMap. */
     private final boolean writesHashMaps;
+    // annotateClass and annotateProxyClass are ObjectOutputStream's: a type's
+    // descriptor and what follows it are the same bytes in every stream
+    private final boolean plainAnnotations;
 
     private byte[] scratch;
     private Class<?> lastClass;
@@ -172,7 +175,10 @@ public class FastObjectOutputStream extends ObjectOutputStream {
     // the stream (0: not sent yet), by the class's identity hash (open
     // addressing, half full at most): a graph alternates between a few
     // classes, and the global ClassValue costs several dependent loads per
-    // lookup. Made at the second class (a stream of one class never needs it).
+    // lookup. Made at the second class (a stream of one class never needs it),
+    // with room for a graph's few classes, and doubled up to the largest size
+    // (a fresh stream per message pays for every byte of it).
+    private static final int CLASS_CACHE_FIRST_SIZE = 16;
     private static final int CLASS_CACHE_SIZE = 32;
     private Class<?>[] cachedClasses;
     private TypeInfo[] cachedTypes;
@@ -243,6 +249,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         // lookup for code that makes a stream per message.
         this.writesHashMaps = this.facade == this
                 && (getClass() == FastObjectOutputStream.class || KEEPS_MAP_WRITES.get(getClass()));
+        this.plainAnnotations = getClass() == FastObjectOutputStream.class || ANNOTATES_NOTHING.get(getClass());
         if (seg != null) {
             if (seg.isReadOnly()) {
                 throw new UnsupportedOperationException("read-only segment");
@@ -1067,11 +1074,11 @@ public class FastObjectOutputStream extends ObjectOutputStream {
                 lastTypeId = typeId(ti);
                 return ti;
             }
-            cachedClasses = classes = new Class<?>[CLASS_CACHE_SIZE];
-            cachedTypes = new TypeInfo[CLASS_CACHE_SIZE];
-            cachedTypeIds = new int[CLASS_CACHE_SIZE];
+            cachedClasses = classes = new Class<?>[CLASS_CACHE_FIRST_SIZE];
+            cachedTypes = new TypeInfo[CLASS_CACHE_FIRST_SIZE];
+            cachedTypeIds = new int[CLASS_CACHE_FIRST_SIZE];
         }
-        int mask = CLASS_CACHE_SIZE - 1;
+        int mask = classes.length - 1;
         int i = System.identityHashCode(cl) & mask;
         Class<?> c;
         while ((c = classes[i]) != null && c != cl) {
@@ -1085,17 +1092,49 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         } else {
             ti = TypeInfo.of(cl);
             id = typeId(ti);
-            if (cachedCount < CLASS_CACHE_SIZE / 2) {
+            if (cachedCount < classes.length / 2) {
                 classes[i] = cl;
                 cachedTypes[i] = ti;
                 cachedTypeIds[i] = id;
                 cachedCount++;
+            } else if (classes.length < CLASS_CACHE_SIZE) {
+                growClassCache();
+                cacheClass(cl, ti, id);
             }
         }
         lastClass = cl;
         lastType = ti;
         lastTypeId = id;
         return ti;
+    }
+
+    private void growClassCache() {
+        Class<?>[] classes = cachedClasses;
+        TypeInfo[] types = cachedTypes;
+        int[] ids = cachedTypeIds;
+        cachedClasses = new Class<?>[classes.length * 2];
+        cachedTypes = new TypeInfo[classes.length * 2];
+        cachedTypeIds = new int[classes.length * 2];
+        cachedCount = 0;
+        for (int i = 0; i < classes.length; i++) {
+            if (classes[i] != null) {
+                cacheClass(classes[i], types[i], ids[i]);
+            }
+        }
+    }
+
+    /** Adds a class missing from the class cache, which has room for it. */
+    private void cacheClass(Class<?> cl, TypeInfo ti, int id) {
+        Class<?>[] classes = cachedClasses;
+        int mask = classes.length - 1;
+        int i = System.identityHashCode(cl) & mask;
+        while (classes[i] != null) {
+            i = (i + 1) & mask;
+        }
+        classes[i] = cl;
+        cachedTypes[i] = ti;
+        cachedTypeIds[i] = id;
+        cachedCount++;
     }
 
     /** Notes, where the class cache and lastTypeId keep it, the id a type was just given. */
@@ -1105,7 +1144,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         Class<?>[] classes = cachedClasses;
         if (classes != null) {
-            int mask = CLASS_CACHE_SIZE - 1;
+            int mask = classes.length - 1;
             int i = System.identityHashCode(ti.cl) & mask;
             Class<?> c;
             while ((c = classes[i]) != null) {
@@ -1419,6 +1458,16 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
     }
 
+    /** A stream class that keeps ObjectOutputStream's annotateClass and annotateProxyClass, which write nothing. */
+    private static final ClassValue<Boolean> ANNOTATES_NOTHING = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return StreamMethods.declaringClass(type, "annotateClass", Class.class) == ObjectOutputStream.class
+                    && StreamMethods.declaringClass(type, "annotateProxyClass", Class.class)
+                            == ObjectOutputStream.class;
+        }
+    };
+
     /** Whether a stream class keeps this class's methods that HashMap.writeObject calls. */
     private static final ClassValue<Boolean> KEEPS_MAP_WRITES = new ClassValue<>() {
         @Override
@@ -1507,6 +1556,15 @@ public class FastObjectOutputStream extends ObjectOutputStream {
         }
         addType(ti);
         putVarint(0);
+        if (plainAnnotations) {
+            byte[] dt = ti.descriptorWithPlainTail();
+            if (dt != null) {
+                reserve(dt.length);
+                win.copyFrom(dt, BYTE_BASE, pos, dt.length, 1, false);
+                pos += dt.length;
+                return;
+            }
+        }
         byte[] d = ti.descriptor();
         reserve(d.length);
         win.copyFrom(d, BYTE_BASE, pos, d.length, 1, false);

@@ -45,6 +45,14 @@ import jdk.internal.fastserial.StreamType.StreamLevel;
  * would have given; a collision or a changed descriptor costs one
  * comparison and a parse.
  *
+ * <p>An entry also keeps, weakly, the last type a stream of the default
+ * {@code resolveClass} bound from it, with the bytes that followed the
+ * descriptor there when they held no object ({@link Entry#bound()}): a
+ * bound type is never changed, so a stream without a filter that resolves
+ * the name to the same class and meets the same bytes after the
+ * descriptor takes that type as it is, without resolving, filtering or
+ * binding it again.
+ *
  * <p>A stream that reads its source item by item (any source but a
  * {@code BufferedInputStream} or {@code ByteArrayInputStream}) may not read
  * a cached descriptor's length ahead: the descriptor coming may be shorter,
@@ -79,6 +87,16 @@ public final class DescriptorCache {
     private static final Entry[] TABLE = new Entry[SLOTS];
 
     private DescriptorCache() { }
+
+    /** A bound type and the bytes its descriptor had after it (see {@link Entry#bound()}). */
+    public static final class Bound extends WeakReference<StreamType> {
+        public final byte[] tail;
+
+        Bound(StreamType type, byte[] tail) {
+            super(type);
+            this.tail = tail;
+        }
+    }
 
     /** A class loader (null: the boot loader) and the class a name resolved to in it. */
     private record Resolution(WeakReference<ClassLoader> loader, WeakReference<Class<?>> cl) { }
@@ -120,6 +138,22 @@ public final class DescriptorCache {
         /** Notes that the name resolved to {@code cl} in {@code loader}. */
         public void resolved(ClassLoader loader, Class<?> cl) {
             resolution = new Resolution(loader == null ? null : new WeakReference<>(loader), new WeakReference<>(cl));
+        }
+
+        // A type bound from this descriptor by a stream of the default
+        // resolveClass, with the bytes that followed the descriptor there
+        // (no class annotation, the superclass names), weakly: once bound
+        // a type is not changed, so a stream that resolves the name to
+        // the same class and meets the same bytes takes it as it is.
+        private volatile Bound bound;
+
+        public Bound bound() {
+            return bound;
+        }
+
+        /** Keeps {@code type}, bound to its class, with the bytes that followed this descriptor. */
+        public void bound(StreamType type, byte[] tail) {
+            bound = new Bound(type, tail);
         }
 
         /** The descriptor's length in bytes. */

@@ -369,6 +369,35 @@ public final class TypeInfo {
         return d;
     }
 
+    /**
+     * The descriptor followed by what a stream whose annotateClass and
+     * annotateProxyClass write nothing writes after it: the end of the
+     * annotation, the number of serializable superclasses, and each one's
+     * name with the end of its annotation. One copy per type for a fresh
+     * stream per message. Null if a superclass name is not Latin-1 (the
+     * stream then writes them as any string).
+     */
+    public byte[] descriptorWithPlainTail() {
+        byte[] d = descriptorWithPlainTail;
+        if (d == null) {
+            Class<?>[] supers = serializableSuperclasses();
+            Encoder e = new Encoder();
+            e.bytes(descriptor());
+            e.u1(Wire.END);
+            e.varint(supers.length);
+            for (Class<?> c : supers) {
+                if (!e.latin1String(c.getName())) {
+                    return null;
+                }
+                e.u1(Wire.END);
+            }
+            descriptorWithPlainTail = d = e.toByteArray();
+        }
+        return d;
+    }
+
+    private byte[] descriptorWithPlainTail;
+
     private byte[] encodeDescriptor() {
         Encoder e = new Encoder();
         e.u1(kind);
@@ -757,6 +786,23 @@ public final class TypeInfo {
                     n += 2;
                 }
             }
+        }
+
+        void bytes(byte[] b) {
+            ensure(b.length);
+            System.arraycopy(b, 0, buf, n, b.length);
+            n += b.length;
+        }
+
+        /** A string as string() writes it if all its chars are Latin-1; else false, nothing written. */
+        boolean latin1String(String s) {
+            for (int i = 0; i < s.length(); i++) {
+                if (s.charAt(i) > 0xFF) {
+                    return false;
+                }
+            }
+            string(s);
+            return true;
         }
 
         byte[] toByteArray() {
