@@ -68,10 +68,12 @@ import jdk.internal.fastserial.StreamType.StreamLevel;
  * and two bytes per read point (at most one per byte), so at most 1.5 MiB
  * of descriptors and read points and what they parse to (names and
  * field lists: up to about 20 bytes of heap for a byte of a hostile
- * descriptor of one-letter names, some 10 MB in all). A peer that sends
- * many descriptors only displaces entries. Slots are replaced whole,
- * without a lock: an entry is immutable once published, but for the
- * class it resolved to last, which is only a hint.
+ * descriptor of one-letter names, some 10 MB in all), and with each the
+ * bytes after it of its last bound type, at most 1 KiB (FastObjectInputStream's
+ * MAX_SHARED_TAIL). A peer that sends many descriptors only displaces
+ * entries. Slots are replaced whole, without a lock: an entry is immutable
+ * once published, but for the class it resolved to last, which is only a
+ * hint, and its last bound type, replaced whole too.
  */
 public final class DescriptorCache {
 
