@@ -2063,6 +2063,14 @@ public class FastObjectInputStream extends ObjectInputStream {
     private void readFields(Object obj, Slot slot) throws IOException, ClassNotFoundException {
         StreamLevel s = slot.stream;
         Level l = slot.local;
+        if (l != null && !l.cl.isInstance(obj)) {
+            // The fields are set by offset. Only a stream read by several
+            // threads at once gets here (its current object and slot changed
+            // under it): refuse to write another class's offsets.
+            throw new java.util.ConcurrentModificationException(
+                    "stream read by several threads at once: a " + obj.getClass().getName()
+                    + " with the fields of " + l.cl.getName());
+        }
         if (slot.exact && !swapImages) {
             if (l.image != null) {
                 getImage(l.image, obj);

@@ -1527,6 +1527,14 @@ public class FastObjectOutputStream extends ObjectOutputStream {
 
     /** A level's default data: its primitive image, then its reference fields. */
     private void writeFields(Object obj, Level level) throws IOException {
+        if (!level.cl.isInstance(obj)) {
+            // The fields are read by offset. Only a stream written by several
+            // threads at once gets here (its current object, level or type
+            // caches changed under it): refuse to read another class's offsets.
+            throw new java.util.ConcurrentModificationException(
+                    "stream written by several threads at once: a " + obj.getClass().getName()
+                    + " with the fields of " + level.cl.getName());
+        }
         level.checkDefaultSerialize();
         if (level.image != null) {
             putImage(level.image, obj);
