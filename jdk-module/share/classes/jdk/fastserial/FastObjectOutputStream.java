@@ -1093,10 +1093,7 @@ public class FastObjectOutputStream extends ObjectOutputStream {
             ti = TypeInfo.of(cl);
             id = typeId(ti);
             if (cachedCount < classes.length / 2) {
-                classes[i] = cl;
-                cachedTypes[i] = ti;
-                cachedTypeIds[i] = id;
-                cachedCount++;
+                cacheClass(cl, ti, id);
             } else if (classes.length < CLASS_CACHE_SIZE) {
                 growClassCache();
                 cacheClass(cl, ti, id);

@@ -386,17 +386,23 @@ public final class TypeInfo {
             e.u1(Wire.END);
             e.varint(supers.length);
             for (Class<?> c : supers) {
-                if (!e.latin1String(c.getName())) {
-                    return null;
+                if (!Encoder.isLatin1(c.getName())) {
+                    descriptorWithPlainTail = d = NO_PLAIN_TAIL;
+                    break;
                 }
+                e.string(c.getName());
                 e.u1(Wire.END);
             }
-            descriptorWithPlainTail = d = e.toByteArray();
+            if (d == null) {
+                descriptorWithPlainTail = d = e.toByteArray();
+            }
         }
-        return d;
+        return d != NO_PLAIN_TAIL ? d : null;
     }
 
     private byte[] descriptorWithPlainTail;
+    /** descriptorWithPlainTail's answer for a class with a superclass name beyond Latin-1. */
+    private static final byte[] NO_PLAIN_TAIL = new byte[0];
 
     private byte[] encodeDescriptor() {
         Encoder e = new Encoder();
@@ -767,15 +773,18 @@ public final class TypeInfo {
             buf[n++] = (byte) v;
         }
 
-        void string(String s) {
-            int len = s.length();
-            boolean latin1 = true;
-            for (int i = 0; i < len; i++) {
+        static boolean isLatin1(String s) {
+            for (int i = 0; i < s.length(); i++) {
                 if (s.charAt(i) > 0xFF) {
-                    latin1 = false;
-                    break;
+                    return false;
                 }
             }
+            return true;
+        }
+
+        void string(String s) {
+            int len = s.length();
+            boolean latin1 = isLatin1(s);
             varint(len << 1 | (latin1 ? 1 : 0));
             ensure(latin1 ? len : 2 * len);
             for (int i = 0; i < len; i++) {
@@ -792,17 +801,6 @@ public final class TypeInfo {
             ensure(b.length);
             System.arraycopy(b, 0, buf, n, b.length);
             n += b.length;
-        }
-
-        /** A string as string() writes it if all its chars are Latin-1; else false, nothing written. */
-        boolean latin1String(String s) {
-            for (int i = 0; i < s.length(); i++) {
-                if (s.charAt(i) > 0xFF) {
-                    return false;
-                }
-            }
-            string(s);
-            return true;
         }
 
         byte[] toByteArray() {
