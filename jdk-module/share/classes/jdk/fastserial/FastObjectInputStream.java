@@ -2761,9 +2761,11 @@ public class FastObjectInputStream extends ObjectInputStream {
         if (shareable && win == tailWindow && consumedBefore == tailConsumed && pos - tailStart <= MAX_SHARED_TAIL) {
             DescriptorCache.Bound b = st.cached.bound();
             StreamType before = b != null ? b.get() : null;
-            if (before == null || before.cl != cl) {
-                byte[] tail = new byte[pos - tailStart];
-                win.copyTo(tailStart, tail, Unsafe.ARRAY_BYTE_BASE_OFFSET, tail.length, 1, false);
+            // The bytes kept are what a plain writer of the local class writes
+            // there, not the ones read: a stream read by several threads at
+            // once must not teach other streams bytes it did not parse.
+            byte[] tail = st.local.plainTail();
+            if ((before == null || before.cl != cl) && tail != null && st.cl == cl) {
                 st.cached.bound(st, tail);
             }
         }

@@ -380,28 +380,48 @@ public final class TypeInfo {
     public byte[] descriptorWithPlainTail() {
         byte[] d = descriptorWithPlainTail;
         if (d == null) {
-            Class<?>[] supers = serializableSuperclasses();
+            byte[] t = plainTail();
+            if (t == null) {
+                return null;
+            }
             Encoder e = new Encoder();
             e.bytes(descriptor());
+            e.bytes(t);
+            descriptorWithPlainTail = d = e.toByteArray();
+        }
+        return d;
+    }
+
+    /**
+     * What such a stream writes after the descriptor (the part of {@link
+     * #descriptorWithPlainTail()} after it), or null if a superclass name is
+     * not Latin-1. A reader that finds these bytes after a descriptor of this
+     * class knows what they hold without reading them item by item.
+     */
+    public byte[] plainTail() {
+        byte[] t = plainTail;
+        if (t == null) {
+            Class<?>[] supers = serializableSuperclasses();
+            Encoder e = new Encoder();
             e.u1(Wire.END);
             e.varint(supers.length);
+            t = null;
             for (Class<?> c : supers) {
                 if (!Encoder.isLatin1(c.getName())) {
-                    descriptorWithPlainTail = d = NO_PLAIN_TAIL;
+                    t = NO_PLAIN_TAIL;
                     break;
                 }
                 e.string(c.getName());
                 e.u1(Wire.END);
             }
-            if (d == null) {
-                descriptorWithPlainTail = d = e.toByteArray();
-            }
+            plainTail = t = t != null ? t : e.toByteArray();
         }
-        return d != NO_PLAIN_TAIL ? d : null;
+        return t != NO_PLAIN_TAIL ? t : null;
     }
 
     private byte[] descriptorWithPlainTail;
-    /** descriptorWithPlainTail's answer for a class with a superclass name beyond Latin-1. */
+    private byte[] plainTail;
+    /** plainTail's answer for a class with a superclass name beyond Latin-1. */
     private static final byte[] NO_PLAIN_TAIL = new byte[0];
 
     private byte[] encodeDescriptor() {
