@@ -2692,13 +2692,6 @@ public class FastObjectInputStream extends ObjectInputStream {
         mode = CUSTOM;
         blockRemaining = 0;
         Class<?> cl = null;
-        // Whether a stream may take this type as bound here (boundBefore):
-        // a cached descriptor, the default resolveClass, and after it only
-        // empty annotations and superclass names, all in this window.
-        boolean shareable = st.cached != null && defaultResolve && st.kind != Wire.KIND_PROXY;
-        int tailStart = pos;
-        Window tailWindow = win;
-        long tailConsumed = consumedBefore;
         try {
             try {
                 if (st.kind == Wire.KIND_PROXY) {
@@ -2713,7 +2706,6 @@ public class FastObjectInputStream extends ObjectInputStream {
             }
             mode = CUSTOM;
             blockRemaining = 0;
-            shareable &= pos < limit && byteAt(pos) == Wire.END;
             skipCustomData();
             // Each serializable superclass, with its own annotation, as the JDK's
             // superclass descriptors; the local hierarchy decides the levels.
@@ -2736,7 +2728,6 @@ public class FastObjectInputStream extends ObjectInputStream {
                 }
                 mode = CUSTOM;
                 blockRemaining = 0;
-                shareable &= pos < limit && byteAt(pos) == Wire.END;
                 skipCustomData();
             }
         } finally {
@@ -2758,21 +2749,22 @@ public class FastObjectInputStream extends ObjectInputStream {
         }
         st.unfiltered = cl;
         filterAndBind(st);
-        if (shareable && win == tailWindow && consumedBefore == tailConsumed && pos - tailStart <= MAX_SHARED_TAIL) {
+        // Other streams of the default resolveClass may take this type as it
+        // is (boundBefore). What they compare the bytes after the descriptor
+        // with is what a plain writer of the local class writes there, not
+        // the bytes read here: a stream read by several threads at once must
+        // not teach other streams bytes it did not parse, and a type does not
+        // depend on those bytes (annotations are skipped, the local hierarchy
+        // decides the levels).
+        if (st.cached != null && defaultResolve && st.kind != Wire.KIND_PROXY) {
             DescriptorCache.Bound b = st.cached.bound();
             StreamType before = b != null ? b.get() : null;
-            // The bytes kept are what a plain writer of the local class writes
-            // there, not the ones read: a stream read by several threads at
-            // once must not teach other streams bytes it did not parse.
             byte[] tail = st.local.plainTail();
             if ((before == null || before.cl != cl) && tail != null && st.cl == cl) {
                 st.cached.bound(st, tail);
             }
         }
     }
-
-    /** The longest run of bytes after a descriptor kept with a shared type (superclass names). */
-    private static final int MAX_SHARED_TAIL = 1024;
 
     /**
      * The JDK's order: the filter is asked before the class is initialized

@@ -46,12 +46,12 @@ import jdk.internal.fastserial.StreamType.StreamLevel;
  * comparison and a parse.
  *
  * <p>An entry also keeps, weakly, the last type a stream of the default
- * {@code resolveClass} bound from it, with the bytes that followed the
- * descriptor there when they held no object ({@link Entry#bound()}): a
- * bound type is never changed, so a stream without a filter that resolves
- * the name to the same class and meets the same bytes after the
- * descriptor takes that type as it is, without resolving, filtering or
- * binding it again.
+ * {@code resolveClass} bound from it, with the bytes a plain writer of
+ * its local class writes after the descriptor (empty annotation,
+ * superclass names; {@link Entry#bound()}): a bound type is never changed,
+ * so a stream without a filter that resolves the name to the same class
+ * and meets those bytes after the descriptor takes that type as it is,
+ * without resolving, filtering or binding it again.
  *
  * <p>A stream that reads its source item by item (any source but a
  * {@code BufferedInputStream} or {@code ByteArrayInputStream}) may not read
@@ -68,9 +68,9 @@ import jdk.internal.fastserial.StreamType.StreamLevel;
  * and two bytes per read point (at most one per byte), so at most 1.5 MiB
  * of descriptors and read points and what they parse to (names and
  * field lists: up to about 20 bytes of heap for a byte of a hostile
- * descriptor of one-letter names, some 10 MB in all), and with each the
- * bytes after it of its last bound type, at most 1 KiB (FastObjectInputStream's
- * MAX_SHARED_TAIL). A peer that sends many descriptors only displaces
+ * descriptor of one-letter names, some 10 MB in all), and with each its
+ * last bound type and that type's local class's plain tail (local names,
+ * not the peer's bytes). A peer that sends many descriptors only displaces
  * entries. Slots are replaced whole, without a lock: an entry is immutable
  * once published, but for the class it resolved to last, which is only a
  * hint, and its last bound type, replaced whole too.
@@ -143,17 +143,18 @@ public final class DescriptorCache {
         }
 
         // A type bound from this descriptor by a stream of the default
-        // resolveClass, with the bytes that followed the descriptor there
-        // (no class annotation, the superclass names), weakly: once bound
-        // a type is not changed, so a stream that resolves the name to
-        // the same class and meets the same bytes takes it as it is.
+        // resolveClass, with the bytes a plain writer of its local class
+        // writes after the descriptor (no class annotation, the superclass
+        // names), weakly: once bound a type is not changed, so a stream
+        // that resolves the name to the same class and meets those bytes
+        // takes it as it is.
         private volatile Bound bound;
 
         public Bound bound() {
             return bound;
         }
 
-        /** Keeps {@code type}, bound to its class, with the bytes that followed this descriptor. */
+        /** Keeps {@code type}, bound to its class, with its local class's plain tail. */
         public void bound(StreamType type, byte[] tail) {
             bound = new Bound(type, tail);
         }
