@@ -15,6 +15,8 @@
                                          the fabric layer by layer, and its targets
                                          (fabric.sh)
     report.py scaling --results DIR ...  calls/s as callers grow (scaling.sh)
+    report.py ab --dir DIR ...           two versions of jdk.fastserial, interleaved
+                                         rounds paired (ab-fastserial.sh)
 
 `report.py KIND --help` lists a kind's options; report/KIND.py has the
 report and its documentation, report/common.py what they all share
@@ -36,7 +38,7 @@ import sys
 
 # The kinds, each a module of the package report/ beside this script (a
 # package takes precedence over this module of the same name on import).
-KINDS = ["collection", "area", "bulk", "fabric", "scaling"]
+KINDS = ["collection", "area", "bulk", "fabric", "scaling", "ab"]
 
 
 def main(argv):
