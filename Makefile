@@ -250,7 +250,7 @@ SMOKE := $(BUILD)/bench/smoke
 # What runs on stock Temurin in the smoke run: every class without image-only API.
 SMOKE_STOCK := org\.grandejdk\.bench\.(rmi\.(RemoteCallStock|LocalCallStock|LocalCallPlain|RawTcp|jmx\.Jmx(Tls)?Stock)Bench|bulk\.BulkStockBench|vm\.(StreamArrayBench|IdentityHashBench)|serial\.(JdkStreams|JdkStreamsConnection|Kryo|Fory)Bench)\.
 test-bench-smoke: $(REPORT_VENV)/.installed
-	$(call phase,bench-smoke: every benchmark once, the first-calls and busy-neighbours drivers and the jdk.fastserial A/B once, image and stock (results: build/bench/smoke/))
+	$(call phase,bench-smoke: every benchmark once, the first-calls and busy-neighbours drivers and the module A/B once, image and stock (results: build/bench/smoke/))
 	@mkdir -p $(RESULTS)
 	@status=0; \
 	$(BENCH_ENV) BENCH_OUT=$(SMOKE) BENCH_IN_PROCESS=1 BENCH_RATIOS=0 BENCH_QUIET=1 \
@@ -265,7 +265,8 @@ test-bench-smoke: $(REPORT_VENV)/.installed
 	&& $(BENCH_ENV) BENCH_OUT=$(SMOKE) BUSY_RUNS=1 BUSY_CALLERS=2 BUSY_SECONDS=1 BUSY_ALONE_SECONDS=1 \
 	    BUSY_WARMUP_SECONDS=1 bench/scripts/busy.sh > $(SMOKE)/busy.log 2>&1 \
 	&& $(BENCH_ENV) BENCH_OUT=$(SMOKE) AB_ROUNDS=2 AB_OPTS='-bm ss -wi 0 -i 1 -f 1' \
-	    bench/scripts/ab-fastserial.sh worktree worktree 'serial\.FastSerialBench\.write$$' \
+	    AB_MODULES='jdk.fastserial jdk.fastrmi' bench/scripts/ab-module.sh worktree worktree \
+	    '(serial\.FastSerialBench\.write|fabric\.RemoteCallFastRmiTcpBench\.ping)$$' \
 	    -p payload=int32 > $(SMOKE)/ab.log 2>&1 \
 	|| status=$$?; \
 	if [ $$status -eq 0 ]; then \

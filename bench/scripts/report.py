@@ -15,8 +15,9 @@
                                          the fabric layer by layer, and its targets
                                          (fabric.sh)
     report.py scaling --results DIR ...  calls/s as callers grow (scaling.sh)
-    report.py ab --dir DIR ...           two versions of jdk.fastserial, interleaved
-                                         rounds paired (ab-fastserial.sh)
+    report.py ab --dir DIR ...           two versions of jdk.fastserial and/or
+                                         jdk.fastrmi, interleaved rounds paired
+                                         (ab-module.sh)
 
 `report.py KIND --help` lists a kind's options; report/KIND.py has the
 report and its documentation, report/common.py what they all share

@@ -1,11 +1,13 @@
-"""Two versions of one module measured in interleaved rounds (ab-fastserial.sh).
+"""Two versions of modules measured in interleaved rounds (ab-module.sh).
 
-    report.py ab --dir DIR [--base LABEL] [--new LABEL] [--out REPORT_MD]
+    report.py ab --dir DIR [--base LABEL] [--new LABEL] [--modules NAMES]
+                 [--out REPORT_MD]
 
 DIR holds base-rN.json and new-rN.json, one JMH run per side and round
-(bench/scripts/ab-fastserial.sh writes them so). One Markdown table, a row
+(bench/scripts/ab-module.sh writes them so); NAMES, the modules replaced,
+go in the title. One Markdown table, a row
 per benchmark and parameters: each side's median over the rounds and its
-range, new / base of the medians (below 1: new is faster), the same ratio
+range (time per operation; a throughput is turned into its inverse), new / base of the medians (below 1: new is faster), the same ratio
 round by round (the two runs of a round ran back to back, so they saw the
 same host), in how many rounds new was faster with the two-sided sign
 test's probability of a split at least that uneven if the two were the
@@ -112,11 +114,12 @@ def rows_of(runs, alloc):
 
 
 def main(argv):
-    opts = options("ab", DOC, argv, ["--dir", "--base", "--new", "--out"], required=["--dir"])
+    opts = options("ab", DOC, argv, ["--dir", "--base", "--new", "--modules", "--out"], required=["--dir"])
     problems = []
     runs, alloc = load(opts.dir, problems)
     rounds, rows = rows_of(runs, alloc)
-    lines = ["# jdk.fastserial A/B: %s against %s" % (opts.new or "new", opts.base or "base"), ""]
+    lines = ["# %s A/B: %s against %s" % (opts.modules or "jdk.fastserial", opts.new or "new",
+                                        opts.base or "base"), ""]
     lines.append("%d round(s), each side's runs back to back (base first in odd rounds); "
                  "times in ns per operation, median (range) over the rounds; new / base "
                  "below 1: new is faster. \"new faster in\": the rounds new won, with the "
