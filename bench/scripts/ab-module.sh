@@ -51,18 +51,17 @@ AB_OPTS=${AB_OPTS:--f 1 -wi 4 -w 500ms -i 8 -r 500ms -prof gc}
 [[ $AB_ROUNDS =~ ^[1-9][0-9]*$ ]] || { echo "ab-module: AB_ROUNDS must be a positive number" >&2; exit 2; }
 [ -x "$IMAGE/bin/javac" ] || { echo "ab-module: no image at $IMAGE (make image)" >&2; exit 1; }
 
-# Per module: its sources' directory in the repository, its package under
-# jdk/, and a class every compilation of it makes. Dependencies first.
+# Per module: its sources' directory in the repository and a class every
+# compilation of it makes; its package is jdk/ and the name after "jdk.".
 declare -A tree=([jdk.fastserial]=jdk-module [jdk.fastrmi]=rmi-replacement)
-declare -A package=([jdk.fastserial]=fastserial [jdk.fastrmi]=fastrmi)
 declare -A marker=([jdk.fastserial]=jdk/fastserial/FastObjectOutputStream.class
                    [jdk.fastrmi]=jdk/fastrmi/FastRMI.class)
-modules=()
-for m in jdk.fastserial jdk.fastrmi; do
-    [[ " $AB_MODULES " == *" $m "* ]] && modules+=("$m")
-done
 for m in $AB_MODULES; do
     [ -n "${tree[$m]:-}" ] || { echo "ab-module: AB_MODULES: $m is not jdk.fastserial or jdk.fastrmi" >&2; exit 2; }
+done
+modules=()     # in dependency order
+for m in jdk.fastserial jdk.fastrmi; do
+    [[ " $AB_MODULES " == *" $m "* ]] && modules+=("$m")
 done
 ((${#modules[@]})) || { echo "ab-module: AB_MODULES is empty" >&2; exit 2; }
 
@@ -75,9 +74,9 @@ sources() {
     local side=$1 spec=$2 m=$3 dir=${tree[$3]}/share/classes
     if [ "$spec" = worktree ]; then
         echo "$repo/$dir"
-    elif [ -d "$spec/$dir/jdk/${package[$m]}" ]; then
+    elif [ -d "$spec/$dir/jdk/${m#jdk.}" ]; then
         (cd "$spec/$dir" && pwd)
-    elif [ ${#modules[@]} = 1 ] && [ -d "$spec/jdk/${package[$m]}" ]; then
+    elif [ ${#modules[@]} = 1 ] && [ -d "$spec/jdk/${m#jdk.}" ]; then
         (cd "$spec" && pwd)
     elif git -C "$repo" rev-parse --verify -q "$spec^{commit}" > /dev/null; then
         mkdir -p "$out/src-$side"
@@ -89,11 +88,11 @@ sources() {
     fi
 }
 
-# patches SIDE: the --patch-module options of SIDE's compiled modules.
+# patches SIDE: the --patch-module options of SIDE's modules.
 patches() {
     local m opts=()
     for m in "${modules[@]}"; do
-        [ -d "$out/classes-$1/$m" ] && opts+=("--patch-module=$m=$out/classes-$1/$m")
+        opts+=("--patch-module=$m=$out/classes-$1/$m")
     done
     echo "${opts[*]}"
 }
@@ -104,10 +103,9 @@ patches() {
 # (module-info.java of a patch is ignored) and string concatenation
 # without invokedynamic, as in the image.
 compile() {
-    local side=$1 spec=$2 m src before
+    local side=$1 spec=$2 m src before=""
     for m in "${modules[@]}"; do
         src=$(sources "$side" "$spec" "$m")
-        before=$(patches "$side")
         say "$side: compiling $m from $spec"
         mkdir -p "$out/classes-$side/$m"
         find "$src" -name '*.java' ! -name module-info.java > "$out/sources-$side-$m.txt"
@@ -118,6 +116,7 @@ compile() {
             | grep -v -e '^Note:' -e 'internal proprietary API' -e '^ *\^$' -e 'ReflectionFactory' -e '^[0-9]* warnings\?$' || true
         [ -f "$out/classes-$side/$m/${marker[$m]}" ] \
             || { echo "ab-module: $m of $side ($spec) did not compile" >&2; return 1; }
+        before+=" --patch-module=$m=$out/classes-$side/$m"
     done
 }
 

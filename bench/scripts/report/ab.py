@@ -5,16 +5,16 @@
 
 DIR holds base-rN.json and new-rN.json, one JMH run per side and round
 (bench/scripts/ab-module.sh writes them so); NAMES, the modules replaced,
-go in the title. One Markdown table, a row
-per benchmark and parameters: each side's median over the rounds and its
-range (time per operation; a throughput is turned into its inverse), new / base of the medians (below 1: new is faster), the same ratio
-round by round (the two runs of a round ran back to back, so they saw the
-same host), in how many rounds new was faster with the two-sided sign
-test's probability of a split at least that uneven if the two were the
-same, and the bytes allocated per operation where the runs had `-prof gc`.
-A row is called a difference ("new faster", "new slower") only where that
-probability is at most 1/8: 4 rounds of 4 one way, 5 of 5, 7 of 8...;
-otherwise "spread". Standard library only.
+go in the title. One Markdown table, a row per benchmark and parameters:
+each side's median over the rounds and its range (time per operation; a
+throughput is turned into its inverse), new / base of the medians (below
+1: new is faster), the same ratio round by round (the two runs of a round
+ran back to back, so they saw the same host), in how many rounds new was
+faster with the two-sided sign test's probability of a split at least that
+uneven if the two were the same, and the bytes allocated per operation
+where the runs had `-prof gc`. A row is called a difference ("new faster",
+"new slower") only where that probability is at most 1/8: 4 rounds of 4
+one way, 5 of 5, 7 of 8...; otherwise "spread". Standard library only.
 """
 
 import math
@@ -114,7 +114,8 @@ def rows_of(runs, alloc):
 
 
 def main(argv):
-    opts = options("ab", DOC, argv, ["--dir", "--base", "--new", "--modules", "--out"], required=["--dir"])
+    opts = options("ab", DOC, argv, ["--dir", "--base", "--new", "--modules", "--out"],
+                   required=["--dir"])
     problems = []
     runs, alloc = load(opts.dir, problems)
     rounds, rows = rows_of(runs, alloc)
