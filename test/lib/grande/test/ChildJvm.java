@@ -253,6 +253,13 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /** Whether the child has printed a line in which the pattern is found. */
+    public boolean printedMatching(java.util.regex.Pattern pattern) {
+        synchronized (lines) {
+            return lines.stream().anyMatch(l -> pattern.matcher(l).find());
+        }
+    }
+
     /** Whether the child has printed a line that contains text anywhere. */
     public boolean printedContaining(String text) {
         synchronized (lines) {

@@ -148,15 +148,18 @@ final class ProxyGenerator {
         private final RemoteInterfaces ri;
         private final Class<?> host;
         private final String skeletonName;
+        /* the skeleton's bytes as the image ships them, or null: generated */
+        private final byte[] shippedSkeleton;
         private volatile Skeleton skeleton;
 
         private Generated(Class<?> stubClass, MethodHandle stubConstructor, RemoteInterfaces ri,
-                          Class<?> host, String skeletonName) {
+                          Class<?> host, String skeletonName, byte[] shippedSkeleton) {
             this.stubClass = stubClass;
             this.stubConstructor = stubConstructor;
             this.ri = ri;
             this.host = host;
             this.skeletonName = skeletonName;
+            this.shippedSkeleton = shippedSkeleton;
         }
 
         Class<?> stubClass() {
@@ -178,9 +181,10 @@ final class ProxyGenerator {
                 synchronized (this) {
                     s = skeleton;
                     if (s == null) {
+                        byte[] bytes = shippedSkeleton != null ? shippedSkeleton
+                                : skeletonBytes(classFile(host), skeletonName, ri);
                         // held by this pair, so it lives as long as the stub class
-                        Class<?> c = define(host, skeletonName, skeletonBytes(classFile(host), skeletonName, ri),
-                                            null);
+                        Class<?> c = define(host, skeletonName, bytes, null);
                         try {
                             var ctor = c.getDeclaredConstructor();
                             ctor.setAccessible(true);
@@ -199,24 +203,63 @@ final class ProxyGenerator {
     static Generated generate(RemoteInterfaces ri) {
         Class<?>[] interfaces = ri.interfacesShared();
         Class<?> host = hostOf(interfaces, referencedTypes(ri));
-        int serial = SERIAL.incrementAndGet();
-        String pkg = host.getPackageName().replace('.', '/');
-        String base = (pkg.isEmpty() ? "" : pkg + "/") + interfaces[0].getSimpleName();
+        // the platform's own interfaces: the classes the image ships, if they fit
+        PlatformStubs.Classes shipped = host == ProxyGenerator.class ? PlatformStubs.find(ri) : null;
+        String stubName;
+        String skeletonName;
+        byte[] stubBytes;
+        if (shipped != null) {
+            stubName = shipped.stubName();
+            skeletonName = shipped.skeletonName();
+            stubBytes = shipped.stub();
+        } else {
+            String base = baseName(host, interfaces);
+            int serial = SERIAL.incrementAndGet();
+            stubName = base + "$FastStub" + serial;
+            skeletonName = base + "$FastSkeleton" + serial;
+            stubBytes = stubBytes(classFile(host), stubName, ri);
+        }
         // the stub class holds the pair in its class data (see StubClasses), the skeleton class nothing
         Generated[] holder = new Generated[1];
-        Class<?> stubClass = define(host, base + "$FastStub" + serial,
-                                    stubBytes(classFile(host), base + "$FastStub" + serial, ri), holder);
+        Class<?> stubClass = define(host, stubName, stubBytes, holder);
         try {
             // the package is this module's, or open to it (hostOf made sure)
             var stubCtor = stubClass.getDeclaredConstructor(FastStub.Ref.class, FastStub.Local.class);
             stubCtor.setAccessible(true);
             MethodHandle ctor = MethodHandles.lookup().unreflectConstructor(stubCtor)
                 .asType(MethodType.methodType(FastStub.class, ClientRef.class, Target.class));
-            holder[0] = new Generated(stubClass, ctor, ri, host, base + "$FastSkeleton" + serial);
+            holder[0] = new Generated(stubClass, ctor, ri, host, skeletonName,
+                                      shipped == null ? null : shipped.skeleton());
             return holder[0];
         } catch (ReflectiveOperationException e) {
             throw new InternalError(e);
         }
+    }
+
+    /* The classes' name before $FastStub or $FastSkeleton: the host's package and the first interface. */
+    private static String baseName(Class<?> host, Class<?>[] interfaces) {
+        String pkg = host.getPackageName().replace('.', '/');
+        return (pkg.isEmpty() ? "" : pkg + "/") + interfaces[0].getSimpleName();
+    }
+
+    /**
+     * The classes of platform interfaces as the image ships them
+     * ({@link PlatformStubs}): named without a serial number, so that the
+     * bytes are the same in every build.
+     *
+     * @throws IllegalArgumentException if the interfaces are not the
+     *         platform's, or as {@link #generate}
+     */
+    static PlatformStubs.Classes platformClasses(RemoteInterfaces ri) {
+        Class<?>[] interfaces = ri.interfacesShared();
+        Class<?> host = hostOf(interfaces, referencedTypes(ri));
+        if (host != ProxyGenerator.class) {
+            throw new IllegalArgumentException(java.util.Arrays.toString(interfaces) + " are not the platform's");
+        }
+        String base = baseName(host, interfaces);
+        ClassFile cf = classFile(host);
+        return PlatformStubs.Classes.of(ri, base + "$FastStub", stubBytes(cf, base + "$FastStub", ri),
+                                        base + "$FastSkeleton", skeletonBytes(cf, base + "$FastSkeleton", ri));
     }
 
     /* Frames are computed with the interfaces' loader, which knows their supertypes. */
