@@ -34,10 +34,10 @@
  *      -Djdk.fastrmi.technologies=tcp PlatformStubsTest
  */
 
-import IOException;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import InvocationTargetException;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.InetAddress;
 import java.net.ServerSocket;
